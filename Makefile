@@ -1,0 +1,133 @@
+# Shesh - a backgammon engine that speaks gnubg's external-player protocol.
+#
+#   make            the shesh binary (build/shesh)
+#   make demo       installs what is missing, builds, gnubg plays shesh
+#   make test       installs what is missing, builds, runs every test
+#   make check      the same tests built with ASan and UBSan
+#   make bench      speed figures and the deterministic signature
+#   make fuzz       every libFuzzer harness for FUZZ_SECONDS each
+#   make deps       installs missing Debian packages (as root), or says how
+#   make install / uninstall   (PREFIX, default /usr/local)
+
+PREFIX ?= /usr/local
+BUILD ?= build
+CC ?= cc
+FUZZ_CC ?= clang
+FUZZ_SECONDS ?= 20
+
+PKGS := libpcre2-8 zlib
+DEB_PACKAGES := pkg-config libpcre2-dev zlib1g-dev libcmocka-dev gnubg
+
+WARN := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
+        -Wpointer-arith -Wformat=2 -Wvla -Wundef
+BASE_CFLAGS := -std=c11 -D_DEFAULT_SOURCE -D_POSIX_C_SOURCE=200809L $(WARN) -g
+OPT ?= -O2
+SAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+
+PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+PKG_LIBS = $(shell pkg-config --libs $(PKGS) 2>/dev/null || echo -lpcre2-8 -lz)
+CMOCKA_LIBS = $(shell pkg-config --libs cmocka 2>/dev/null || echo -lcmocka)
+
+ifeq ($(SAN),1)
+CFLAGS_ALL = $(BASE_CFLAGS) -O1 $(SAN_FLAGS) $(PKG_CFLAGS) $(CFLAGS)
+LDFLAGS_ALL = $(SAN_FLAGS) $(LDFLAGS)
+else
+CFLAGS_ALL = $(BASE_CFLAGS) $(OPT) $(PKG_CFLAGS) $(CFLAGS)
+LDFLAGS_ALL = $(LDFLAGS)
+endif
+LIBS = $(PKG_LIBS) -lpthread -lm
+
+LIB_SRC := $(filter-out src/main.c,$(wildcard src/*.c))
+LIB_OBJ := $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o)
+TEST_SRC := $(wildcard tests/test_*.c)
+TEST_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
+TEST_SUPPORT := $(wildcard tests/support/*.c)
+SHELL_TESTS := $(sort $(wildcard tests/t_*.sh))
+FUZZ_SRC := $(wildcard tests/fuzz/fuzz_*.c)
+
+.PHONY: all test check bench fuzz deps demo install uninstall clean unit-tests run-tests
+
+all: $(BUILD)/shesh
+
+$(BUILD)/obj/%.o: src/%.c $(wildcard src/*.h) | $(BUILD)/obj
+	$(CC) $(CFLAGS_ALL) -c $< -o $@
+
+$(BUILD)/libshesh.a: $(LIB_OBJ)
+	rm -f $@ && ar rcs $@ $^
+
+$(BUILD)/shesh: src/main.c $(BUILD)/libshesh.a
+	$(CC) $(CFLAGS_ALL) $< $(BUILD)/libshesh.a $(LDFLAGS_ALL) $(LIBS) -o $@
+
+$(BUILD)/tests/%: tests/%.c $(TEST_SUPPORT) $(wildcard tests/support/*.h) $(BUILD)/libshesh.a | $(BUILD)/tests
+	$(CC) $(CFLAGS_ALL) -Isrc -Itests/support $< $(TEST_SUPPORT) $(BUILD)/libshesh.a \
+	    $(LDFLAGS_ALL) $(CMOCKA_LIBS) $(LIBS) -o $@
+
+$(BUILD)/obj $(BUILD)/tests $(BUILD)/fuzz:
+	mkdir -p $@
+
+unit-tests: $(TEST_BIN) $(BUILD)/shesh
+
+# Unit tests (cmocka) first, then the shell tests that drive the binary and
+# gnubg the way a user would. Every test runs from the top of the tree.
+run-tests: unit-tests
+	@set -e; fail=0; \
+	for t in $(TEST_BIN); do \
+	    echo "== $$t"; $$t || fail=1; \
+	done; \
+	for t in $(SHELL_TESTS); do \
+	    echo "== $$t"; SHESH=$(BUILD)/shesh bash $$t || fail=1; \
+	done; \
+	if [ $$fail -ne 0 ]; then echo "TESTS FAILED"; exit 1; fi; echo "ALL TESTS PASSED"
+
+test: deps
+	$(MAKE) run-tests
+
+check: deps
+	$(MAKE) BUILD=build-san SAN=1 run-tests
+
+bench: $(BUILD)/shesh
+	$(BUILD)/shesh bench
+
+FUZZ_LIB_SRC := $(LIB_SRC)
+fuzz: deps | $(BUILD)/fuzz
+	@set -e; for h in $(FUZZ_SRC); do \
+	    n=$$(basename $$h .c); \
+	    echo "== $$n ($(FUZZ_SECONDS)s)"; \
+	    $(FUZZ_CC) $(BASE_CFLAGS) -O1 -fsanitize=fuzzer,address,undefined $(PKG_CFLAGS) -Isrc \
+	        $$h $(FUZZ_LIB_SRC) $(LIBS) -o $(BUILD)/fuzz/$$n; \
+	    mkdir -p $(BUILD)/fuzz/corpus-$$n; \
+	    seeds=""; [ -d tests/fuzz/seeds/$$n ] && seeds=tests/fuzz/seeds/$$n; \
+	    $(BUILD)/fuzz/$$n -max_total_time=$(FUZZ_SECONDS) -max_len=4096 \
+	        $(BUILD)/fuzz/corpus-$$n $$seeds; \
+	done
+
+# Installs the Debian packages that are missing. As root it runs apt-get;
+# otherwise it prints the command to run and stops.
+deps:
+	@missing=""; for p in $(DEB_PACKAGES); do \
+	    dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	    if [ "$$(id -u)" = 0 ]; then \
+	        echo "installing:$$missing"; \
+	        apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
+	    else \
+	        echo "missing Debian packages:$$missing"; \
+	        echo "run: sudo apt-get install -y$$missing"; exit 1; \
+	    fi; \
+	fi
+
+demo: deps
+	$(MAKE) all
+	bash tests/demo.sh $(BUILD)/shesh
+
+install: $(BUILD)/shesh
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
+	install -m 755 $(BUILD)/shesh $(DESTDIR)$(PREFIX)/bin/shesh
+	install -m 644 docs/shesh.1 $(DESTDIR)$(PREFIX)/share/man/man1/shesh.1
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/shesh $(DESTDIR)$(PREFIX)/share/man/man1/shesh.1
+
+clean:
+	rm -rf build build-san

@@ -1,0 +1,19 @@
+/* cli.h - the subcommands of the shesh binary. Each takes the arguments after
+ * its own name (argv[0] is the subcommand name) and returns the exit status:
+ * 0 success, 1 bad input or failure, 2 usage error. */
+#ifndef SHESH_CLI_H
+#define SHESH_CLI_H
+
+enum { EXIT_OK = 0, EXIT_FAIL = 1, EXIT_USAGE = 2 };
+
+typedef struct CliCommand {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    const char *summary;
+} CliCommand;
+
+int cli_id(int argc, char **argv);
+int cli_moves(int argc, char **argv);
+int cli_bench(int argc, char **argv);
+
+#endif

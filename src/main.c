@@ -1,0 +1,44 @@
+/* main.c - the shesh binary: global options and dispatch to subcommands. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+#include "version.h"
+
+static const CliCommand commands[] = {
+    {"id", cli_id, "decode and encode Position IDs, Match IDs, GNUBG-IDs, XGIDs"},
+    {"moves", cli_moves, "list every legal move of a position for a roll"},
+    {"bench", cli_bench, "move generation speed and a behaviour signature"},
+};
+
+static void usage(FILE *out)
+{
+    fprintf(out, "usage: shesh COMMAND [ARGS...]\n"
+                 "       shesh --help | --version\n\n"
+                 "A backgammon engine that speaks GNU Backgammon's external-player protocol.\n\n"
+                 "Commands:\n");
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        fprintf(out, "  %-8s %s\n", commands[i].name, commands[i].summary);
+    fprintf(out, "\n'shesh COMMAND --help' describes one command; 'man shesh' all of them.\n");
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        usage(stderr);
+        return EXIT_USAGE;
+    }
+    if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
+        usage(stdout);
+        return EXIT_OK;
+    }
+    if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "-V")) {
+        printf("shesh %s\n", SHESH_VERSION);
+        return EXIT_OK;
+    }
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        if (!strcmp(argv[1], commands[i].name))
+            return commands[i].run(argc - 1, argv + 1);
+    fprintf(stderr, "shesh: unknown command '%s' (try 'shesh --help')\n", argv[1]);
+    return EXIT_USAGE;
+}
