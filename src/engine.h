@@ -1,0 +1,82 @@
+/* engine.h - deciding: one entry point per decision, behind one interface.
+ *
+ * Every call sees the position in gnubg's layout with side[SIDE_ROLLER] = the
+ * player ON ROLL (the one who rolls, moves or has just doubled) and
+ * side[SIDE_OPPONENT] = the other one. CubeState uses the same side indices.
+ * An Engine is immutable once made: any number of threads may use one Engine
+ * at the same time (scratch memory lives on each call's own stack/heap). */
+#ifndef SHESH_ENGINE_H
+#define SHESH_ENGINE_H
+
+#include <stdbool.h>
+
+#include "err.h"
+#include "movegen.h"
+#include "position.h"
+
+typedef struct Engine Engine;
+
+/* The cube and score around a decision. Indices are sides of the Position:
+ * 1 = the player on roll, 0 = the other one. */
+typedef struct CubeState {
+    bool cube_in_use;   /* false: no doubling at all (cubeless play) */
+    int cube;           /* cube value before any pending double: 1, 2, 4, ... */
+    int owner;          /* -1 centred, 0 or 1: the side that owns it */
+    int max_cube;       /* doubling beyond this is not allowed */
+    int match_length;   /* 0 = money */
+    int score[2];       /* match score by side */
+    bool crawford;      /* this game is the Crawford game */
+    bool post_crawford; /* a game after the Crawford game */
+    bool jacoby;        /* money: gammons count only once the cube turned */
+    int beavers;        /* money: beavers allowed in a row (0 = none) */
+} CubeState;
+
+/* Outputs of an evaluation, from the view of the player on roll, as if he
+ * were about to roll: win, win gammon, win backgammon, lose gammon, lose
+ * backgammon (cumulative: a backgammon is also a gammon), and an equity. */
+typedef struct Evaluation {
+    double p_win, p_win_gammon, p_win_bg, p_lose_gammon, p_lose_bg;
+    double equity; /* money: cubeless or cubeful equity per cube unit;
+                      match: match winning chance (0..1) */
+} Evaluation;
+
+typedef struct EvalOptions {
+    int plies;    /* 0 = static evaluation, 1, 2 ... = lookahead */
+    bool cubeful; /* equity cubeful (true) or cubeless */
+} EvalOptions;
+
+typedef enum CubeDecision { CUBE_ROLL, CUBE_DOUBLE } CubeDecision;
+typedef enum TakeDecision { TAKE_DROP, TAKE_TAKE, TAKE_BEAVER } TakeDecision;
+
+/* Makes an engine by name ("default" = the strongest available). */
+Engine *engine_new(const char *name, Err *err);
+void engine_free(Engine *e);
+
+/* Short identifier of the evaluator, shown as "Engine:" by `version`. */
+const char *engine_id(const Engine *e);
+
+/* The best move of the player on roll for dice d1, d2. Returns false (and
+ * leaves *best untouched) when there is no legal move. */
+bool engine_move(const Engine *e, const Position *p, int d1, int d2,
+                 const CubeState *cs, int plies, Move *best);
+
+/* The player on roll, before rolling: double or roll? Honours cube access
+ * (owner, Crawford, max cube, dead cube, Holland is the caller's business). */
+CubeDecision engine_double(const Engine *e, const Position *p,
+                           const CubeState *cs, int plies);
+
+/* The player on roll has doubled (cube in cs is the value before the double);
+ * side 0 must answer: drop, take, or beaver (only when cs->beavers > 0). */
+TakeDecision engine_take(const Engine *e, const Position *p,
+                         const CubeState *cs, int plies);
+
+/* Side 0 (not on roll) offers to resign `level` (1 single, 2 gammon,
+ * 3 backgammon) times the cube; should the player on roll accept? */
+bool engine_accept_resignation(const Engine *e, const Position *p,
+                               const CubeState *cs, int level, int plies);
+
+/* Evaluates the position (player on roll about to roll). */
+void engine_evaluate(const Engine *e, const Position *p, const CubeState *cs,
+                     const EvalOptions *opt, Evaluation *out);
+
+#endif
