@@ -1,0 +1,36 @@
+/* proto.h - gnubg's external-player command language as a pure function:
+ * one request line in, the reply bytes out. No sockets here (see net.h), so
+ * every case is a unit test. proto/README.md is the spec in our words. */
+#ifndef SHESH_PROTO_H
+#define SHESH_PROTO_H
+
+#include <stddef.h>
+
+#include "buf.h"
+#include "engine.h"
+
+/* Server-wide settings, read-only while serving. */
+typedef struct ProtoConfig {
+    const Engine *engine;
+    int plies;     /* depth of move and cube decisions for board lines */
+    int max_plies; /* cap on `plies N` a client may ask for */
+} ProtoConfig;
+
+/* Per-connection state: only what the protocol says lives across lines
+ * (debug flag, interface flag, prompt); never a previous board. */
+typedef struct ProtoSession ProtoSession;
+
+ProtoSession *proto_session_new(void);
+void proto_session_free(ProtoSession *s);
+
+typedef enum ProtoResult {
+    PROTO_REPLY, /* out holds the complete reply (possibly several lines) */
+    PROTO_CLOSE  /* exit/quit: close the connection without a reply */
+} ProtoResult;
+
+/* Handles one request line (without its '\n'; a trailing '\r' is allowed)
+ * and appends the complete reply, newline(s) included, to out. */
+ProtoResult proto_handle(const ProtoConfig *cfg, ProtoSession *s,
+                         const char *line, size_t len, Buf *out);
+
+#endif
