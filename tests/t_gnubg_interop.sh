@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# gnubg as the referee: a 5-point match and a 3-game cubeful money session
+# against `shesh serve`, over TCP and over a Unix socket. Each must be played
+# to the end with no Error or Warning from gnubg, and the server must still be
+# serving afterwards and exit cleanly on SIGTERM.
+set -u
+. "$(dirname "$0")/lib/gnubg.sh"
+SHESH=${SHESH:-build/shesh}
+dir=$(mktemp -d)
+port=$(free_port 1)
+sock=$dir/shesh.sock
+fail=0
+
+"$SHESH" serve --listen "127.0.0.1:$port" --unix "$sock" --log-dir "$dir/logs" \
+    2> "$dir/serve.err" &
+pid=$!
+trap 'kill $pid 2>/dev/null; rm -rf "$dir"' EXIT
+wait_listening "127.0.0.1:$port" && wait_listening "$sock" || { cat "$dir/serve.err"; exit 1; }
+
+check_clean() { # LOG WHAT
+    if grep -qiE 'error|warning|refused|illegal' "$1"; then
+        echo "FAIL: $2: gnubg complained:"; grep -iE 'error|warning|refused|illegal' "$1" | head -5
+        fail=1
+    fi
+}
+
+for addr in "127.0.0.1:$port" "$sock"; do
+    kind=tcp; [[ $addr == *:* ]] || kind=unix
+    gnubg_match "$addr" 5 11 "$dir/match-$kind.log" "$dir/match-$kind.mat"
+    if grep -qE 'has won the match' "$dir/match-$kind.log"; then
+        echo "ok: 5-point match over $kind: $(grep -oE 'The score .*' "$dir/match-$kind.log" | tail -1)"
+    else
+        echo "FAIL: 5-point match over $kind did not reach the end"; tail -5 "$dir/match-$kind.log"; fail=1
+    fi
+    check_clean "$dir/match-$kind.log" "match over $kind"
+
+    gnubg_money "$addr" 3 5 "$dir/money-$kind.log"
+    if grep -qE 'after 3 games' "$dir/money-$kind.log"; then
+        echo "ok: 3-game money session over $kind: $(grep -oE 'The score .*' "$dir/money-$kind.log" | tail -1)"
+    else
+        echo "FAIL: money session over $kind did not reach 3 games"; tail -5 "$dir/money-$kind.log"; fail=1
+    fi
+    check_clean "$dir/money-$kind.log" "money session over $kind"
+done
+
+# Still alive and serving after all of that.
+if ! kill -0 $pid 2>/dev/null; then echo "FAIL: server died"; cat "$dir/serve.err"; fail=1; fi
+reply=$(printf 'version\n' | timeout 5 bash -c "exec 3<>/dev/tcp/127.0.0.1/$port; cat >&3; head -1 <&3")
+[ "$reply" = "Interface: 2" ] || { echo "FAIL: version after the games: '$reply'"; fail=1; }
+
+kill -TERM $pid; wait $pid; rc=$?
+[ $rc -eq 0 ] || { echo "FAIL: exit status $rc after SIGTERM"; fail=1; }
+[ -e "$sock" ] && { echo "FAIL: Unix socket file left behind"; fail=1; }
+ls "$dir"/logs/*.gz > /dev/null 2>&1 || { echo "FAIL: no transcripts in --log-dir"; fail=1; }
+exit $fail
