@@ -1,0 +1,77 @@
+/* position.c - the starting position, side swapping, checker and pip counts,
+ * and gnubg's sanity checks on a position (see position.h). */
+#include "position.h"
+
+#include <string.h>
+
+/* One side of the opening position: two on the 24-point, five on the 13,
+ * three on the 8, five on the 6 (indices are points minus one). */
+static const uint8_t start_side[POS_SLOTS] = {
+    [5] = 5, [7] = 3, [12] = 5, [23] = 2,
+};
+
+void pos_start(Position *p)
+{
+    memcpy(p->side[SIDE_OPPONENT], start_side, sizeof start_side);
+    memcpy(p->side[SIDE_ROLLER], start_side, sizeof start_side);
+}
+
+void pos_swap(Position *p)
+{
+    uint8_t tmp[POS_SLOTS];
+    memcpy(tmp, p->side[0], POS_SLOTS);
+    memcpy(p->side[0], p->side[1], POS_SLOTS);
+    memcpy(p->side[1], tmp, POS_SLOTS);
+}
+
+bool pos_equal(const Position *a, const Position *b)
+{
+    return memcmp(a->side, b->side, sizeof a->side) == 0;
+}
+
+int pos_checkers(const Position *p, int side)
+{
+    int n = 0;
+    for (int i = 0; i < POS_SLOTS; i++)
+        n += p->side[side][i];
+    return n;
+}
+
+int pos_pips(const Position *p, int side)
+{
+    int n = 0;
+    for (int i = 0; i < POS_SLOTS; i++)
+        n += p->side[side][i] * (i + 1); /* index 24, the bar, counts 25 */
+    return n;
+}
+
+static const char *side_name(int side)
+{
+    return side == SIDE_ROLLER ? "side 1 (on roll)" : "side 0 (opponent)";
+}
+
+/* The same three checks as gnubg's CheckPosition, in the same order, so that
+ * we refuse exactly what gnubg refuses and can say why. */
+bool pos_valid(const Position *p, Err *err)
+{
+    for (int s = 0; s < 2; s++) {
+        int n = pos_checkers(p, s);
+        if (n > POS_CHECKERS)
+            return err_set(err, "%s has %d checkers, more than %d", side_name(s), n,
+                           POS_CHECKERS);
+    }
+    for (int i = 0; i < 24; i++)
+        if (p->side[SIDE_OPPONENT][i] && p->side[SIDE_ROLLER][23 - i])
+            return err_set(err,
+                           "both sides have checkers on the same point: side 1's "
+                           "point %d is side 0's point %d",
+                           24 - i, i + 1);
+    /* Both on the bar facing two closed boards: nobody could ever move. */
+    for (int i = 0; i < 6; i++)
+        if (p->side[0][i] < 2 || p->side[1][i] < 2)
+            return true;
+    if (p->side[0][POS_BAR] && p->side[1][POS_BAR])
+        return err_set(err, "both sides have checkers on the bar and both home boards "
+                            "are closed, so nobody could ever move");
+    return true;
+}
