@@ -4,7 +4,9 @@
  * international rules (opening dice played by the winner of the opening roll,
  * opening roll every game, backgammons count 3, cube up to 64, Crawford rule
  * in matches, no Jacoby, no beavers). See docs/rules.md for each field with a
- * worked example. */
+ * worked example. The same Rules value serves matches and money play: the
+ * match-only fields (crawford, holland) are ignored in money play and the
+ * money-only ones (jacoby, beavers, auto_doubles) in matches. */
 #ifndef SHESH_RULES_H
 #define SHESH_RULES_H
 
@@ -40,19 +42,32 @@ typedef struct Rules {
     int max_cube;       /* highest cube value, a power of two (default 64) */
 } Rules;
 
+/* Limits rules_valid() enforces. The cube limit is what a Match ID can hold
+ * (4 bits of log2); beavers and automatic doubles beyond 15 could never
+ * happen under that cube limit anyway. */
+#define RULES_MAX_CUBE_LIMIT 32768
+#define RULES_COUNT_LIMIT 15
+
 /* Standard international rules. */
 Rules rules_default(void);
 
 /* Presets by name: "international" (the default), "money" (international plus
  * Jacoby and beavers), "cafe" (Israeli cafe: opening reroll, winner starts
- * later games), "nocube". Returns false with a message for an unknown name. */
+ * later games), "nocube", "gnubg" (what gnubg 1.07 plays by default: Jacoby,
+ * three beavers/raccoons, cube up to 4096). Returns false with a message for
+ * an unknown name. */
 bool rules_preset(const char *name, Rules *out, Err *err);
 
+/* The preset names, NULL-terminated, in the order documented. */
+extern const char *const rules_preset_names[];
+
 /* Checks the fields are consistent (max_cube a power of two in 1..2^15, counts
- * not negative, ...). */
+ * in 0..15, Holland only with Crawford, no Jacoby/beavers/automatic doubles
+ * without a cube, ...). */
 bool rules_valid(const Rules *r, Err *err);
 
-/* One line describing the rules, for debug output and records. */
+/* One line describing the rules, for debug output and records. Only the
+ * fields that matter for the kind of play (match_length 0 = money) appear. */
 void rules_describe(const Rules *r, int match_length, char *buf, unsigned n);
 
 #endif
