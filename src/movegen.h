@@ -10,6 +10,7 @@
 #ifndef SHESH_MOVEGEN_H
 #define SHESH_MOVEGEN_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "position.h"
@@ -37,8 +38,22 @@ typedef struct MoveList {
 } MoveList;
 
 /* Fills out with every legal move for dice d1, d2 (1..6 each, any order) and
- * returns the count (0: no legal move), in generation order. */
+ * returns the count (0: no legal move), in generation order. Dice outside
+ * 1..6 give 0. p should pass pos_valid(); any other position is still safe
+ * (no crash, no out-of-bounds access) but its list may stop at MOVES_MAX.
+ * Parts of a Move beyond its `parts` are zero. Thread-safe: the scratch
+ * memory (about 64 KB) lives on the caller's stack. */
 int movegen_generate(const Position *p, int d1, int d2, MoveList *out);
+
+/* Moves one checker of side 1 from index `from` (POS_BAR = bar) to `to`
+ * (POS_OFF = borne off), sending a lone opposing checker there to side 0's
+ * bar. Mechanics only, no dice or bear-off rules: returns false (p unchanged)
+ * when from/to are out of range or to >= from, there is no checker at
+ * `from`, or `to` holds two or more opposing checkers. */
+bool movegen_apply_part(Position *p, int from, int to);
+
+/* Index in l of the move whose result is `result`, or -1. */
+int movegen_find(const MoveList *l, const Position *result);
 
 /* True when exactly one legal move exists (a forced move can play itself). */
 static inline int movegen_is_forced(const MoveList *l) { return l->count == 1; }
