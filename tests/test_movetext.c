@@ -792,65 +792,86 @@ static void test_match(void **state)
 
 /* ---- gnubg's vectors ------------------------------------------------- */
 
+/* One row of moves.tsv.gz, decoded, with its legal moves generated. */
+typedef struct MovesRow {
+    TsvReader r;
+    Position p;
+    int d1, d2, n;
+    MoveList l;
+} MovesRow;
+
+static MovesRow *moves_open(void)
+{
+    MovesRow *it = malloc(sizeof *it);
+    assert_non_null(it);
+    assert_true(tsv_open(&it->r, "positions/gnubg-1.07/moves.tsv.gz"));
+    return it;
+}
+
+static bool moves_next(MovesRow *it)
+{
+    if (!tsv_next(&it->r)) {
+        tsv_close(&it->r);
+        return false;
+    }
+    Err err = {{0}};
+    if (!posid_decode(it->r.field[0], &it->p, &err))
+        fail_msg("line %d: %s", it->r.lineno, err.text);
+    it->d1 = it->r.field[1][0] - '0';
+    it->d2 = it->r.field[1][1] - '0';
+    it->n = movegen_generate(&it->p, it->d1, it->d2, &it->l);
+    if (it->n != atoi(it->r.field[2]))
+        fail_msg("line %d: %d moves, gnubg %s", it->r.lineno, it->n, it->r.field[2]);
+    return true;
+}
+
 /* moves.tsv.gz: the display text of every legal move equals gnubg's, and
  * both the display and the plain text read back to that same move. */
 static void test_moves_vectors(void **state)
 {
     (void)state;
-    TsvReader *r = malloc(sizeof *r);
-    MoveList *l = list_new();
-    assert_non_null(r);
-    assert_true(tsv_open(r, "positions/gnubg-1.07/moves.tsv.gz"));
+    MovesRow *it = moves_open();
+    const Position *p = &it->p;
     int rows = 0;
     long moves = 0;
-    while (tsv_next(r)) {
-        Position p;
+    while (moves_next(it)) {
+        int line = it->r.lineno, d1 = it->d1, d2 = it->d2;
+        const char *list = it->r.field[3];
         Err err = {{0}};
-        if (!posid_decode(r->field[0], &p, &err))
-            fail_msg("line %d: %s", r->lineno, err.text);
-        int d1 = r->field[1][0] - '0', d2 = r->field[1][1] - '0';
-        int n = movegen_generate(&p, d1, d2, l);
-        if (n != atoi(r->field[2]))
-            fail_msg("line %d: %d moves, gnubg %s", r->lineno, n, r->field[2]);
-        if (!n) {
-            assert_int_equal(movetext_match_roll(&p, l, d1, d2, "", &err), MOVETEXT_PASS);
-            rows++;
-            continue;
-        }
-        for (int i = 0; i < n; i++) {
-            const Move *m = &l->moves[i];
+        rows++;
+        if (!it->n)
+            assert_int_equal(movetext_match_roll(p, &it->l, d1, d2, "", &err), MOVETEXT_PASS);
+        for (int i = 0; i < it->n; i++) {
+            const Move *m = &it->l.moves[i];
             char id[POSID_LEN + 1], key[POSID_LEN + 2], disp[MOVETEXT_MAX], plain[MOVETEXT_MAX];
             posid_encode(&m->result, id);
             snprintf(key, sizeof key, "%s=", id);
-            const char *at = strstr(r->field[3], key);
+            const char *at = strstr(list, key);
             if (!at)
-                fail_msg("line %d: result %s is not in gnubg's list", r->lineno, id);
+                fail_msg("line %d: result %s is not in gnubg's list", line, id);
             at += POSID_LEN + 1;
             size_t len = strcspn(at, ";");
-            movetext_display(&p, m, disp);
+            movetext_display(p, m, disp);
             if (strlen(disp) != len || strncmp(disp, at, len))
-                fail_msg("line %d (%s %d%d): display '%s', gnubg '%.*s'", r->lineno,
-                         r->field[0], d1, d2, disp, (int)len, at);
-            int back = movetext_match_roll(&p, l, d1, d2, disp, &err);
+                fail_msg("line %d (%s %d%d): display '%s', gnubg '%.*s'", line,
+                         it->r.field[0], d1, d2, disp, (int)len, at);
+            int back = movetext_match_roll(p, &it->l, d1, d2, disp, &err);
             if (back != i)
-                fail_msg("line %d: '%s' reads back as %d, not %d: %s", r->lineno, disp, back, i,
+                fail_msg("line %d: '%s' reads back as %d, not %d: %s", line, disp, back, i,
                          back < 0 ? err.text : "");
-            movetext_plain(&p, m, plain);
-            back = movetext_match_roll(&p, l, d1, d2, plain, &err);
+            movetext_plain(p, m, plain);
+            back = movetext_match_roll(p, &it->l, d1, d2, plain, &err);
             if (back != i)
-                fail_msg("line %d: '%s' reads back as %d, not %d: %s", r->lineno, plain, back,
-                         i, back < 0 ? err.text : "");
+                fail_msg("line %d: '%s' reads back as %d, not %d: %s", line, plain, back, i,
+                         back < 0 ? err.text : "");
             moves++;
         }
-        rows++;
     }
-    tsv_close(r);
     assert_int_equal(rows, 6615);
     print_message("moves.tsv.gz: %d rows, %ld moves: display text equal to gnubg's, display "
                   "and plain text read back\n",
                   rows, moves);
-    free(l);
-    free(r);
+    free(it);
 }
 
 /* Drops the hit points kept inside chains of a display text, so that the
@@ -878,29 +899,22 @@ static bool elide_hits(const char *in, char *out, size_t n)
 }
 
 /* Every legal move of moves.tsv.gz with a hit on the way, written without
- * the hit point ("24/16" for a move shown as 24/20 with a star, then 16),
- * still reads as a legal move: the move itself, or a quiet move that the
- * one-hop rule reaches first, and at worst "ambiguous"; never "not legal". */
+ * the hit point ("24/16" for the chain through a hit on 20), still reads as
+ * a legal move: the move itself, or a quiet move that the one-hop rule
+ * reaches first, and at worst "ambiguous"; never "not legal". */
 static void test_elided_hits(void **state)
 {
     (void)state;
-    TsvReader *r = malloc(sizeof *r);
-    MoveList *l = list_new();
-    assert_non_null(r);
-    assert_true(tsv_open(r, "positions/gnubg-1.07/moves.tsv.gz"));
+    MovesRow *it = moves_open();
     int same = 0, quiet = 0, ambiguous = 0;
-    while (tsv_next(r)) {
-        Position p;
-        assert_true(posid_decode(r->field[0], &p, NULL));
-        int d1 = r->field[1][0] - '0', d2 = r->field[1][1] - '0';
-        int n = movegen_generate(&p, d1, d2, l);
-        for (int i = 0; i < n; i++) {
+    while (moves_next(it)) {
+        for (int i = 0; i < it->n; i++) {
             char disp[MOVETEXT_MAX], text[MOVETEXT_MAX];
-            movetext_display(&p, &l->moves[i], disp);
+            movetext_display(&it->p, &it->l.moves[i], disp);
             if (!elide_hits(disp, text, sizeof text))
                 continue;
             Err err = {{0}};
-            int j = movetext_match_roll(&p, l, d1, d2, text, &err);
+            int j = movetext_match_roll(&it->p, &it->l, it->d1, it->d2, text, &err);
             if (j == i)
                 same++;
             else if (j >= 0)
@@ -908,16 +922,14 @@ static void test_elided_hits(void **state)
             else if (strstr(err.text, "is ambiguous"))
                 ambiguous++;
             else
-                fail_msg("line %d: '%s' for '%s': %s", r->lineno, text, disp, err.text);
+                fail_msg("line %d: '%s' for '%s': %s", it->r.lineno, text, disp, err.text);
         }
     }
-    tsv_close(r);
-    assert_true(same > 0);
+    assert_true(same > 0 && quiet > 0 && ambiguous > 0);
     print_message("moves.tsv.gz: hits elided from %d moves: %d read as the move, %d as a quiet "
                   "move, %d ambiguous\n",
                   same + quiet + ambiguous, same, quiet, ambiguous);
-    free(l);
-    free(r);
+    free(it);
 }
 
 /* fibs.tsv.gz: every move gnubg's external server answered is, byte for
