@@ -1,0 +1,297 @@
+/* cli_moves.c - `shesh moves`: every legal move of a position for a roll, in
+ * gnubg's display notation with the Position ID each one leads to; one
+ * request from the arguments or one per line from stdin, as text or JSON. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "matchid.h"
+#include "movegen.h"
+#include "movetext.h"
+#include "posid.h"
+#include "xgid.h"
+
+/* Longest stdin line read; longer ones are an error (an XGID is ~70). */
+#define MOVES_LINE_MAX 512
+
+static void moves_usage(FILE *out)
+{
+    fprintf(out,
+            "usage: shesh moves [--json] ID DICE\n"
+            "       shesh moves [--json] -\n\n"
+            "Lists every legal move for the roll DICE, one per line: gnubg's display\n"
+            "notation (as its hint shows it), a tab, and the Position ID of the result,\n"
+            "still seen by the mover (swap the sides for the next player's view).\n"
+            "With no engine to rank them the moves are sorted by result ID, as in\n"
+            "positions/gnubg-1.07/moves.tsv.gz. No legal move prints nothing.\n\n"
+            "  ID     a Position ID (4HPwATDgc/ABMA), a GNUBG-ID (POSID:MATCHID) or an\n"
+            "         XGID; the position is seen by the player on roll\n"
+            "  DICE   31, 3-1 or 3 1 (two arguments); may be left out when the\n"
+            "         GNUBG-ID or XGID holds a roll\n"
+            "  -      read 'ID DICE' lines from stdin (blank and '#' lines skipped) and\n"
+            "         answer each with one line: ID, tab, dice (larger first), tab,\n"
+            "         count, tab, RESULT=MOVE pairs joined by ';' (the columns of\n"
+            "         moves.tsv.gz), or 'error: line N: ...'\n"
+            "  --json one JSON object: {\"position_id\": ID, \"dice\": [d1, d2],\n"
+            "         \"moves\": [{\"move\": \"8/5 6/5\", \"result\": ID}, ...]}; with '-',\n"
+            "         one object per line, {\"line\": N, \"error\": \"...\"} for errors\n\n"
+            "Exit status: 0 done, 1 a bad ID or roll (any line with '-'), 2 usage.\n");
+}
+
+/* A legal move's place in the output, ordered by the ID of its result. */
+typedef struct Ranked {
+    char id[POSID_LEN + 1];
+    int index;
+} Ranked;
+
+/* One request: the position, the roll, and the legal moves sorted by result. */
+typedef struct Request {
+    Position pos;
+    int d1, d2;
+    MoveList list;
+    Ranked ranked[MOVES_MAX];
+} Request;
+
+/* "31", "3-1", or two one-digit words ("3" "1"); each die 1 to 6. */
+static bool parse_dice(const char *a, const char *b, int *d1, int *d2, Err *err)
+{
+    char s[8];
+    if (b)
+        snprintf(s, sizeof s, "%.3s-%.3s", a, b);
+    else
+        snprintf(s, sizeof s, "%.7s", a);
+    size_t len = strlen(s);
+    bool shape = (len == 2 && s[0] && s[1]) || (len == 3 && s[1] == '-');
+    char c1 = s[0], c2 = s[len - 1];
+    if (!shape || c1 < '1' || c1 > '6' || c2 < '1' || c2 > '6' || strlen(a) > 3 ||
+        (b && strlen(b) > 1))
+        return err_set(err, "bad dice '%s%s%s': write two dice 1 to 6 as 31, 3-1 or 3 1", a,
+                       b ? " " : "", b ? b : "");
+    *d1 = c1 - '0';
+    *d2 = c2 - '0';
+    return true;
+}
+
+/* Reads any of the three IDs into r->pos; *has_dice tells whether the ID
+ * held a roll, stored in r->d1, r->d2. */
+static bool parse_id(const char *id, Request *r, bool *has_dice, Err *err)
+{
+    *has_dice = false;
+    const char *colon = strchr(id, ':');
+    if (!strncmp(id, "XGID=", 5) || (colon && strchr(colon + 1, ':'))) {
+        Xgid x;
+        if (!xgid_decode(id, &x, err))
+            return false;
+        r->pos = x.pos;
+        *has_dice = x.match.dice[0] > 0;
+        r->d1 = x.match.dice[0];
+        r->d2 = x.match.dice[1];
+        return true;
+    }
+    if (colon) {
+        char pid[POSID_LEN + 1];
+        if (colon - id != POSID_LEN)
+            return err_set(err, "bad GNUBG-ID '%s': the Position ID before ':' must have %d "
+                                "characters", id, POSID_LEN);
+        memcpy(pid, id, POSID_LEN);
+        pid[POSID_LEN] = '\0';
+        MatchId m;
+        if (!posid_decode(pid, &r->pos, err) || !matchid_decode(colon + 1, &m, err))
+            return false;
+        *has_dice = m.dice[0] > 0;
+        r->d1 = m.dice[0];
+        r->d2 = m.dice[1];
+        return true;
+    }
+    return posid_decode(id, &r->pos, err);
+}
+
+static int cmp_ranked(const void *a, const void *b)
+{
+    return strcmp(((const Ranked *)a)->id, ((const Ranked *)b)->id);
+}
+
+static void solve(Request *r)
+{
+    int n = movegen_generate(&r->pos, r->d1, r->d2, &r->list);
+    for (int i = 0; i < n; i++) {
+        posid_encode(&r->list.moves[i].result, r->ranked[i].id);
+        r->ranked[i].index = i;
+    }
+    qsort(r->ranked, (size_t)n, sizeof r->ranked[0], cmp_ranked);
+}
+
+static void json_string(FILE *out, const char *s)
+{
+    fputc('"', out);
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\')
+            fprintf(out, "\\%c", c);
+        else if (c < 0x20 || c >= 0x7f)
+            fprintf(out, "\\u%04x", c);
+        else
+            fputc(c, out);
+    }
+    fputc('"', out);
+}
+
+static void print_json(FILE *out, Request *r)
+{
+    char id[POSID_LEN + 1], text[MOVETEXT_MAX];
+    posid_encode(&r->pos, id);
+    fprintf(out, "{\"position_id\": \"%s\", \"dice\": [%d, %d], \"moves\": [", id, r->d1,
+            r->d2);
+    for (int k = 0; k < r->list.count; k++) {
+        const Ranked *m = &r->ranked[k];
+        movetext_display(&r->pos, &r->list.moves[m->index], text);
+        fprintf(out, "%s{\"move\": ", k ? ", " : "");
+        json_string(out, text);
+        fprintf(out, ", \"result\": \"%s\"}", m->id);
+    }
+    fprintf(out, "]}\n");
+}
+
+static void print_lines(FILE *out, Request *r)
+{
+    char text[MOVETEXT_MAX];
+    for (int k = 0; k < r->list.count; k++) {
+        const Ranked *m = &r->ranked[k];
+        movetext_display(&r->pos, &r->list.moves[m->index], text);
+        fprintf(out, "%s\t%s\n", text, m->id);
+    }
+}
+
+/* The batch answer: the columns of moves.tsv.gz. */
+static void print_row(FILE *out, Request *r)
+{
+    char id[POSID_LEN + 1], text[MOVETEXT_MAX];
+    posid_encode(&r->pos, id);
+    int hi = r->d1 > r->d2 ? r->d1 : r->d2, lo = r->d1 + r->d2 - hi;
+    fprintf(out, "%s\t%d%d\t%d\t", id, hi, lo, r->list.count);
+    for (int k = 0; k < r->list.count; k++) {
+        const Ranked *m = &r->ranked[k];
+        movetext_display(&r->pos, &r->list.moves[m->index], text);
+        fprintf(out, "%s%s=%s", k ? ";" : "", m->id, text);
+    }
+    fputc('\n', out);
+}
+
+/* ID and optional dice words to a solved request. */
+static bool request(Request *r, char **words, int nwords, Err *err)
+{
+    bool has_dice;
+    if (nwords < 1)
+        return err_set(err, "no ID given");
+    if (nwords > 3)
+        return err_set(err, "too many words: expected ID and DICE");
+    if (!parse_id(words[0], r, &has_dice, err))
+        return false;
+    if (nwords > 1) {
+        if (!parse_dice(words[1], nwords == 3 ? words[2] : NULL, &r->d1, &r->d2, err))
+            return false;
+    } else if (!has_dice) {
+        return err_set(err, "no dice: give DICE (such as 31) after the ID");
+    }
+    solve(r);
+    return true;
+}
+
+static int run_stdin(Request *r, bool json)
+{
+    char line[MOVES_LINE_MAX + 2];
+    int lineno = 0, status = EXIT_OK;
+    while (fgets(line, sizeof line, stdin)) {
+        lineno++;
+        size_t len = strlen(line);
+        bool whole = len > 0 && line[len - 1] == '\n';
+        Err err = {{0}};
+        bool ok;
+        if (!whole && !feof(stdin)) {
+            int c;
+            while ((c = getchar()) != EOF && c != '\n')
+                ;
+            ok = err_set(&err, "line longer than %d bytes", MOVES_LINE_MAX);
+        } else {
+            char *words[4]; /* a fourth word is only there to be refused */
+            int n = 0;
+            for (char *w = strtok(line, " \t\r\n"); w && n < 4; w = strtok(NULL, " \t\r\n"))
+                words[n++] = w;
+            if (n == 0 || words[0][0] == '#')
+                continue;
+            ok = request(r, words, n, &err);
+        }
+        if (ok) {
+            if (json)
+                print_json(stdout, r);
+            else
+                print_row(stdout, r);
+        } else {
+            status = EXIT_FAIL;
+            if (json) {
+                printf("{\"line\": %d, \"error\": ", lineno);
+                json_string(stdout, err.text);
+                printf("}\n");
+            } else {
+                printf("error: line %d: %s\n", lineno, err.text);
+            }
+        }
+    }
+    return status;
+}
+
+int cli_moves(int argc, char **argv)
+{
+    bool json = false;
+    char *words[3];
+    int nwords = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            moves_usage(stdout);
+            return EXIT_OK;
+        } else if (!strcmp(a, "--json")) {
+            json = true;
+        } else if (a[0] == '-' && a[1]) {
+            fprintf(stderr, "shesh moves: unknown option '%s'\n", a);
+            moves_usage(stderr);
+            return EXIT_USAGE;
+        } else if (nwords == 3) {
+            fprintf(stderr, "shesh moves: too many arguments\n");
+            moves_usage(stderr);
+            return EXIT_USAGE;
+        } else {
+            words[nwords++] = argv[i];
+        }
+    }
+    bool from_stdin = nwords == 1 && !strcmp(words[0], "-");
+    if (nwords == 0 || (nwords > 1 && !strcmp(words[0], "-"))) {
+        moves_usage(stderr);
+        return EXIT_USAGE;
+    }
+
+    Request *r = malloc(sizeof *r);
+    if (!r) {
+        fprintf(stderr, "shesh moves: out of memory\n");
+        return EXIT_FAIL;
+    }
+    int status = EXIT_OK;
+    Err err = {{0}};
+    if (from_stdin) {
+        status = run_stdin(r, json);
+    } else if (!request(r, words, nwords, &err)) {
+        fprintf(stderr, "shesh moves: %s\n", err.text);
+        status = EXIT_FAIL;
+    } else if (json) {
+        print_json(stdout, r);
+    } else {
+        print_lines(stdout, r);
+    }
+    free(r);
+    if (fflush(stdout) != 0) {
+        fprintf(stderr, "shesh moves: cannot write the output\n");
+        status = EXIT_FAIL;
+    }
+    return status;
+}
