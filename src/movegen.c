@@ -56,9 +56,13 @@ typedef struct Gen {
     uint8_t *me;     /* b.side[SIDE_ROLLER] */
     uint8_t *opp;    /* b.side[SIDE_OPPONENT] */
     uint64_t hash;   /* hash of b */
-    int outside;     /* mover's checkers outside his home board, bar included */
+    uint32_t occ;    /* bit i: the mover has a checker on index i (0..24) */
+    uint32_t open;   /* bit i: index i (0..23) is not blocked; hits only ever
+                        remove blots, so this holds for the whole search */
     int die[MOVE_PARTS_MAX];
     int ndice;
+    uint32_t swap_skip;              /* see movegen_generate() */
+    uint32_t skip[MOVE_PARTS_MAX];   /* sources not to try at each depth */
     int8_t from[MOVE_PARTS_MAX], to[MOVE_PARTS_MAX];
     int best_parts, best_pips;
     MoveList *out;
@@ -66,7 +70,6 @@ typedef struct Gen {
     uint16_t table[TABLE_MAX];    /* 1 + index into out->moves, 0 = empty */
     uint64_t hashes[MOVES_MAX];   /* hash of out->moves[i].result */
 } Gen;
-
 static void table_clear(Gen *g)
 {
     memset(g->table, 0, (g->mask + 1) * sizeof g->table[0]);
@@ -124,34 +127,40 @@ static void save(Gen *g, int parts, int pips)
         table_grow(g);
 }
 
-/* May the checker on index src move d pips (src - d >= 0: the destination is
- * not blocked; below 0: a legal bear-off)? */
-static int legal(const Gen *g, int src, int d)
+static int top_bit(uint32_t x)
 {
-    int dest = src - d;
-    if (dest >= 0)
-        return g->opp[23 - dest] < 2;
-    if (g->outside)
-        return 0;
-    if (dest == -1)
-        return 1;
-    /* A larger die bears off only from the highest occupied point. */
-    for (int i = src + 1; i < 6; i++)
-        if (g->me[i])
-            return 0;
-    return 1;
+    return 31 - __builtin_clz(x);
+}
+
+/* The sources (as a bit set, limited to indices <= top) from which die d can
+ * be played, bar excepted: the destination is not blocked, or the checker
+ * bears off - with all checkers home, from exactly d pips, or with a larger
+ * die from the highest occupied point. */
+static uint32_t sources(const Gen *g, int d, int top)
+{
+    uint32_t occ = g->occ;
+    if (!occ)
+        return 0; /* all borne off */
+    uint32_t s = occ & (g->open << d);
+    if (occ < (1u << 6)) { /* everything home */
+        s |= occ & (1u << (d - 1));
+        int high = top_bit(occ);
+        if (high < d - 1)
+            s |= 1u << high;
+    }
+    return s & ((2u << top) - 1);
 }
 
 /* Moves one checker src -> dest (dest < 0: off); returns 1 if it hit. */
 static int play(Gen *g, int src, int dest)
 {
-    g->me[src]--;
+    if (--g->me[src] == 0)
+        g->occ &= ~(1u << src);
     g->hash -= weight[1][src];
-    if (src >= 6 && dest < 6)
-        g->outside--;
     if (dest < 0)
         return 0;
     g->me[dest]++;
+    g->occ |= 1u << dest;
     g->hash += weight[1][dest];
     if (g->opp[23 - dest] == 1) {
         g->opp[23 - dest] = 0;
@@ -162,12 +171,11 @@ static int play(Gen *g, int src, int dest)
     return 0;
 }
 
+/* Undoes play(); occ is restored by the caller. */
 static void unplay(Gen *g, int src, int dest, int hit)
 {
     g->me[src]++;
     g->hash += weight[1][src];
-    if (src >= 6 && dest < 6)
-        g->outside++;
     if (dest < 0)
         return;
     g->me[dest]--;
@@ -187,9 +195,10 @@ static int search(Gen *g, int depth, int top, int pips)
     if (depth == g->ndice)
         return 0;
     int d = g->die[depth];
+    uint32_t occ = g->occ;
     if (g->me[POS_BAR]) {
         int dest = POS_BAR - d;
-        if (g->opp[d - 1] >= 2)
+        if (!(g->open >> dest & 1))
             return 0;
         g->from[depth] = POS_BAR;
         g->to[depth] = (int8_t)dest;
@@ -197,22 +206,28 @@ static int search(Gen *g, int depth, int top, int pips)
         if (!search(g, depth + 1, 23, pips + d))
             save(g, depth + 1, pips + d);
         unplay(g, POS_BAR, dest, hit);
+        g->occ = occ;
         return 1;
     }
-    int used = 0;
-    for (int i = top; i >= 0; i--) {
-        if (!g->me[i] || !legal(g, i, d))
-            continue;
+    uint32_t src = sources(g, d, top);
+    if (!src)
+        return 0;
+    src &= ~g->skip[depth];
+    while (src) {
+        int i = top_bit(src);
+        src &= ~(1u << i);
         int dest = i - d < 0 ? POS_OFF : i - d;
         g->from[depth] = (int8_t)i;
         g->to[depth] = (int8_t)dest;
+        if (depth == 0)
+            g->skip[1] = dest >= 0 ? g->swap_skip : 0;
         int hit = play(g, i, dest);
         if (!search(g, depth + 1, g->ndice == 4 ? i : 23, pips + d))
             save(g, depth + 1, pips + d);
         unplay(g, i, dest, hit);
-        used = 1;
+        g->occ = occ;
     }
-    return used;
+    return 1;
 }
 
 int movegen_generate(const Position *p, int d1, int d2, MoveList *out)
@@ -225,17 +240,20 @@ int movegen_generate(const Position *p, int d1, int d2, MoveList *out)
     g.me = g.b.side[SIDE_ROLLER];
     g.opp = g.b.side[SIDE_OPPONENT];
     g.hash = 0;
-    g.outside = 0;
+    g.occ = g.open = 0;
     for (int i = 0; i < POS_SLOTS; i++) {
         g.hash += weight[0][i] * g.opp[i] + weight[1][i] * g.me[i];
-        if (i >= 6)
-            g.outside += g.me[i];
+        g.occ |= (uint32_t)(g.me[i] != 0) << i;
+        if (i < 24)
+            g.open |= (uint32_t)(g.opp[23 - i] < 2) << i;
     }
     g.ndice = d1 == d2 ? 4 : 2;
     for (int i = 0; i < g.ndice; i++)
         g.die[i] = i & 1 ? d2 : d1;
     memset(g.from, 0, sizeof g.from);
     memset(g.to, 0, sizeof g.to);
+    memset(g.skip, 0, sizeof g.skip);
+    g.swap_skip = 0;
     g.best_parts = g.best_pips = 0;
     g.out = out;
     g.mask = TABLE_MIN - 1;
@@ -243,6 +261,15 @@ int movegen_generate(const Position *p, int d1, int d2, MoveList *out)
 
     search(&g, 0, 23, 0);
     if (d1 != d2) {
+        /* The second order repeats most of the first: a d2 part then a d1
+         * part, neither from the bar nor bearing off, reach the same result
+         * as the d1 part then the d2 part, which the first order found (with
+         * no bar and no bear-off, a part is legal whenever its checker is
+         * there and its destination open, and "open" never changes). So
+         * after such a d2 part, d1 parts from originally occupied points
+         * are skipped. Only time is saved: the list is the same. */
+        if (!g.me[POS_BAR])
+            g.swap_skip = g.occ & ~((1u << d1) - 1);
         g.die[0] = d2;
         g.die[1] = d1;
         search(&g, 0, 23, 0);
