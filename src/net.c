@@ -1,0 +1,852 @@
+/* net.c - line framing and the server's event loop (see net.h).
+ *
+ * One thread owns every socket through epoll (level-triggered); requests
+ * run on the worker pool. Each connection has at most one request on a
+ * worker at a time: its session is then never used by two threads, and
+ * its replies leave in request order however the workers interleave. The
+ * lines it pipelined meanwhile wait in its queue. Nothing a connection does
+ * can stall the loop: sockets are non-blocking, and a connection whose
+ * queue or unsent replies grow past a high-water mark is simply not read
+ * until they shrink. */
+#define _GNU_SOURCE /* accept4: a non-blocking socket without a second call */
+#include "net.h"
+
+#include <errno.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/epoll.h>
+#include <sys/socket.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "txlog.h"
+#include "version.h"
+#include "worker.h"
+
+/* --- framing --- */
+
+void net_framer_init(NetFramer *f)
+{
+    buf_init(&f->line);
+    f->discarding = false;
+    f->after_nl = false;
+    f->has_nul = false;
+}
+
+void net_framer_free(NetFramer *f)
+{
+    buf_free(&f->line);
+}
+
+static void emit_line(NetFramer *f, NetLineKind kind, NetLineFn emit, void *ctx)
+{
+    emit(ctx, kind, f->line.data ? f->line.data : "", f->line.len);
+    buf_clear(&f->line);
+    f->has_nul = false;
+}
+
+void net_framer_feed(NetFramer *f, const char *data, size_t n, NetLineFn emit, void *ctx)
+{
+    size_t i = 0;
+    while (i < n) {
+        if (f->after_nl) {
+            f->after_nl = false;
+            if (data[i] == '\0') {
+                i++;
+                continue;
+            }
+        }
+        const char *nl = memchr(data + i, '\n', n - i);
+        if (f->discarding) {
+            if (!nl)
+                return;
+            f->discarding = false;
+            f->after_nl = true;
+            i = (size_t)(nl - data) + 1;
+            continue;
+        }
+        size_t end = nl ? (size_t)(nl - data) : n;
+        if (f->line.len + (end - i) > NET_LINE_MAX) {
+            /* Report it now, not at its '\n': that may never come. */
+            size_t take = NET_LINE_MAX - f->line.len;
+            buf_append(&f->line, data + i, take);
+            emit_line(f, NET_TOO_LONG, emit, ctx);
+            f->discarding = true;
+            i += take;
+            continue;
+        }
+        if (memchr(data + i, '\0', end - i))
+            f->has_nul = true;
+        buf_append(&f->line, data + i, end - i);
+        i = end;
+        if (nl) {
+            emit_line(f, f->has_nul ? NET_BAD_NUL : NET_LINE, emit, ctx);
+            f->after_nl = true;
+            i++;
+        }
+    }
+}
+
+void net_framer_finish(NetFramer *f, NetLineFn emit, void *ctx)
+{
+    if (!f->discarding && (f->line.len > 0 || f->has_nul))
+        emit_line(f, f->has_nul ? NET_BAD_NUL : NET_LINE, emit, ctx);
+    f->discarding = false;
+}
+
+const char *net_framing_error(NetLineKind kind)
+{
+    switch (kind) {
+    case NET_TOO_LONG:
+        return "Error: line longer than 65536 bytes\n";
+    case NET_BAD_NUL:
+        return "Error: line contains a NUL byte\n";
+    default:
+        return "Error: bad line\n";
+    }
+}
+
+/* --- the event loop --- */
+
+/* Past these, a connection is not read until its backlog drains: a client
+ * that pipelines without reading its replies cannot eat the memory. */
+#define QUEUE_HIGH (1u << 20)
+#define OUT_HIGH (1u << 20)
+#define LONG_LOG_BYTES 200 /* first bytes of an over-long line kept in the log */
+#define NEVER 1e300
+
+enum { WATCH_LISTENER, WATCH_STOP, WATCH_POOL, WATCH_CONN };
+
+/* The first member of everything registered with epoll: tells them apart. */
+typedef struct Watch {
+    int kind;
+} Watch;
+
+typedef struct ListenWatch {
+    Watch w;
+    Listener *l;
+} ListenWatch;
+
+typedef struct Server Server;
+typedef struct Conn Conn;
+
+typedef struct NetJob {
+    WorkerJob base; /* first: the pool hands back a WorkerJob * */
+    Conn *conn;
+    const NetHandler *h;
+    void *session;
+    Buf line;
+    Buf reply;
+    NetAction action;
+} NetJob;
+
+struct Conn {
+    Watch w;
+    Server *srv;
+    int fd;
+    unsigned long id;
+    char peer[LISTEN_NAME_MAX];
+    void *session;
+    NetFramer framer;
+    Buf queue;          /* framed lines waiting: records of kind, length, bytes */
+    size_t queue_pos;   /* records before this are done */
+    Buf out;            /* replies not yet sent */
+    size_t out_pos;
+    NetJob job;
+    bool busy;          /* job is on the pool: job, session belong to it */
+    bool late;          /* job overran its budget: its reply was replaced */
+    bool read_closed;   /* no more input: EOF, or the server is stopping */
+    bool quitting;      /* the client asked to close: flush, then close */
+    bool dead;          /* socket closed; freed once not busy */
+    bool log_dirty;
+    uint32_t events;    /* current epoll interest */
+    double deadline;    /* of the job, when busy */
+    double last_active; /* last byte read or written */
+    TxLog *log;
+    Conn *prev, *next;  /* live connections, or the dead list */
+    Conn *dirty_next;
+};
+
+struct Server {
+    const NetConfig *cfg;
+    const NetHandler *h;
+    int ep;
+    WorkerPool *pool;
+    TxZip *zip;
+    Watch stop_w, pool_w;
+    ListenWatch *lw;
+    Conn *live;
+    Conn *dead;
+    Conn *dirty;
+    size_t nlive;
+    unsigned long next_id;
+    bool stopping;
+    double stop_deadline;
+    bool accept_paused;
+    double accept_resume;
+    double next_due; /* no timer fires before this */
+    double now;
+    char *rbuf;      /* one read buffer for all connections */
+    NetStats stats;
+};
+
+static double mono_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static void diag(Server *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void diag(Server *s, const char *fmt, ...)
+{
+    if (!s->cfg->diag)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vfprintf(s->cfg->diag, fmt, ap);
+    va_end(ap);
+    fputc('\n', s->cfg->diag);
+    fflush(s->cfg->diag);
+}
+
+static void due(Server *s, double t)
+{
+    if (t < s->next_due)
+        s->next_due = t;
+}
+
+static void conn_log(Conn *c, TxKind kind, const void *data, size_t len)
+{
+    if (!c->log)
+        return;
+    txlog_add(c->log, kind, data, len);
+    if (!c->log_dirty) {
+        c->log_dirty = true;
+        c->dirty_next = c->srv->dirty;
+        c->srv->dirty = c;
+    }
+}
+
+static void conn_note(Conn *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void conn_note(Conn *c, const char *fmt, ...)
+{
+    if (!c->log)
+        return;
+    char text[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    conn_log(c, TX_NOTE, text, strlen(text));
+}
+
+static void list_remove(Conn **head, Conn *c)
+{
+    if (c->prev)
+        c->prev->next = c->next;
+    else
+        *head = c->next;
+    if (c->next)
+        c->next->prev = c->prev;
+    c->prev = c->next = NULL;
+}
+
+static void list_push(Conn **head, Conn *c)
+{
+    c->prev = NULL;
+    c->next = *head;
+    if (*head)
+        (*head)->prev = c;
+    *head = c;
+}
+
+static size_t out_pending(const Conn *c)
+{
+    return c->out.len - c->out_pos;
+}
+
+static size_t queue_pending(const Conn *c)
+{
+    return c->queue.len - c->queue_pos;
+}
+
+static void flush_log(Conn *c)
+{
+    Err err;
+    if (c->log && !txlog_flush(c->log, c->srv->zip, &err))
+        diag(c->srv, "%s", err.text);
+}
+
+/* Closes the socket at once; the struct lives on until its job returns. */
+static void conn_kill(Conn *c, const char *why)
+{
+    if (c->dead)
+        return;
+    Server *s = c->srv;
+    conn_note(c, "closed: %s", why);
+    epoll_ctl(s->ep, EPOLL_CTL_DEL, c->fd, NULL);
+    close(c->fd);
+    c->fd = -1;
+    c->dead = true;
+    if (c->log) {
+        Err err;
+        if (!txlog_close(c->log, s->zip, &err))
+            diag(s, "%s", err.text);
+        c->log = NULL;
+    }
+    list_remove(&s->live, c);
+    s->nlive--;
+    list_push(&s->dead, c);
+}
+
+static void conn_free(Conn *c)
+{
+    Server *s = c->srv;
+    if (c->session)
+        s->h->session_free(s->h->ctx, c->session);
+    net_framer_free(&c->framer);
+    buf_free(&c->queue);
+    buf_free(&c->out);
+    buf_free(&c->job.line);
+    buf_free(&c->job.reply);
+    free(c);
+}
+
+static void conn_send(Conn *c, const char *data, size_t len)
+{
+    conn_log(c, TX_REP, data, len);
+    buf_append(&c->out, data, len);
+}
+
+/* Sends what the socket takes now; the rest waits for EPOLLOUT. */
+static void conn_write(Conn *c)
+{
+    while (out_pending(c) > 0) {
+        ssize_t n = send(c->fd, c->out.data + c->out_pos, out_pending(c),
+                         MSG_NOSIGNAL | MSG_DONTWAIT);
+        if (n > 0) {
+            c->out_pos += (size_t)n;
+            c->last_active = c->srv->now;
+        } else if (n < 0 && errno == EINTR) {
+            continue;
+        } else if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+            break;
+        } else {
+            conn_kill(c, n < 0 && (errno == EPIPE || errno == ECONNRESET)
+                             ? "client went away before its reply was sent"
+                             : "write error");
+            return;
+        }
+    }
+    if (c->out_pos == c->out.len) {
+        buf_clear(&c->out);
+        c->out_pos = 0;
+    } else if (c->out_pos > OUT_HIGH) {
+        buf_consume(&c->out, c->out_pos);
+        c->out_pos = 0;
+    }
+}
+
+static void job_run(WorkerJob *wj)
+{
+    NetJob *j = (NetJob *)wj;
+    buf_clear(&j->reply);
+    j->action = j->h->handle(j->h->ctx, j->session, j->line.data ? j->line.data : "",
+                             j->line.len, &j->reply);
+}
+
+static void conn_dispatch(Conn *c, const char *line, size_t len)
+{
+    Server *s = c->srv;
+    buf_clear(&c->job.line);
+    buf_append(&c->job.line, line, len);
+    c->job.base.run = job_run;
+    c->job.conn = c;
+    c->job.h = s->h;
+    c->job.session = c->session;
+    c->busy = true;
+    c->late = false;
+    if (s->cfg->request_timeout > 0) {
+        c->deadline = s->now + s->cfg->request_timeout;
+        due(s, c->deadline);
+    }
+    s->stats.requests++;
+    worker_pool_submit(s->pool, &c->job.base);
+}
+
+static void conn_set_events(Conn *c)
+{
+    uint32_t want = 0;
+    if (!c->read_closed && !c->quitting && queue_pending(c) < QUEUE_HIGH &&
+        out_pending(c) < OUT_HIGH)
+        want |= EPOLLIN;
+    if (out_pending(c) > 0)
+        want |= EPOLLOUT;
+    if (want != c->events) {
+        struct epoll_event ev = {.events = want, .data.ptr = c};
+        epoll_ctl(c->srv->ep, EPOLL_CTL_MOD, c->fd, &ev);
+        c->events = want;
+    }
+}
+
+static bool can_dispatch(const Conn *c)
+{
+    return !c->busy && !c->quitting && queue_pending(c) > 0 && out_pending(c) < OUT_HIGH;
+}
+
+/* Moves a connection along after anything happened to it: starts its next
+ * request, sends what can be sent, closes it when it is finished. */
+static void conn_pump(Conn *c)
+{
+    if (c->dead)
+        return;
+    for (;;) {
+        while (can_dispatch(c)) {
+            const char *rec = c->queue.data + c->queue_pos;
+            unsigned char kind = (unsigned char)rec[0];
+            size_t len;
+            memcpy(&len, rec + 1, sizeof len);
+            const char *line = rec + 1 + sizeof len;
+            c->queue_pos += 1 + sizeof len + len;
+            if (kind == NET_LINE) {
+                conn_dispatch(c, line, len);
+            } else {
+                const char *msg = net_framing_error((NetLineKind)kind);
+                conn_send(c, msg, strlen(msg));
+            }
+        }
+        if (c->queue_pos == c->queue.len || c->quitting) {
+            buf_clear(&c->queue);
+            c->queue_pos = 0;
+        } else if (c->queue_pos > QUEUE_HIGH) {
+            buf_consume(&c->queue, c->queue_pos);
+            c->queue_pos = 0;
+        }
+        conn_write(c);
+        if (c->dead)
+            return;
+        /* Sending made room under OUT_HIGH: the queue may move again. */
+        if (!can_dispatch(c))
+            break;
+    }
+    if (!c->busy && out_pending(c) == 0) {
+        if (c->quitting) {
+            conn_kill(c, "the client asked to close");
+            return;
+        }
+        if (c->read_closed && queue_pending(c) == 0) {
+            conn_kill(c, c->srv->stopping ? "the server is stopping" : "every reply sent");
+            return;
+        }
+    }
+    conn_set_events(c);
+}
+
+/* Framer output: queue the line (or the framing error) for conn_pump. */
+static void on_line(void *ctx, NetLineKind kind, const char *line, size_t len)
+{
+    Conn *c = ctx;
+    if (kind == NET_TOO_LONG)
+        conn_log(c, TX_LONG, line, len < LONG_LOG_BYTES ? len : LONG_LOG_BYTES);
+    else
+        conn_log(c, TX_REQ, line, len);
+    size_t keep = kind == NET_LINE ? len : 0; /* errors need no text */
+    unsigned char k = (unsigned char)kind;
+    buf_append(&c->queue, &k, 1);
+    buf_append(&c->queue, &keep, sizeof keep);
+    buf_append(&c->queue, line, keep);
+}
+
+static void conn_read(Conn *c)
+{
+    Server *s = c->srv;
+    /* A few reads per wake-up at most, so a fast sender cannot starve the
+     * others; level-triggered epoll calls us again for the rest. */
+    for (int round = 0; round < 4 && !c->read_closed; round++) {
+        ssize_t n = recv(c->fd, s->rbuf, NET_LINE_MAX, 0);
+        if (n > 0) {
+            c->last_active = s->now;
+            net_framer_feed(&c->framer, s->rbuf, (size_t)n, on_line, c);
+            if (queue_pending(c) >= QUEUE_HIGH || (size_t)n < NET_LINE_MAX)
+                break;
+        } else if (n == 0) {
+            c->read_closed = true;
+            net_framer_finish(&c->framer, on_line, c);
+            conn_note(c, "end of input from the client");
+        } else if (errno == EINTR) {
+            continue;
+        } else if (errno == EAGAIN || errno == EWOULDBLOCK) {
+            break;
+        } else {
+            conn_kill(c, errno == ECONNRESET ? "connection reset by the client" : "read error");
+            return;
+        }
+    }
+    conn_pump(c);
+}
+
+static void conn_new(Server *s, int fd, const Listener *l, const struct sockaddr *sa,
+                     socklen_t salen)
+{
+    Conn *c = calloc(1, sizeof *c);
+    if (!c) {
+        diag(s, "out of memory for a new connection");
+        close(fd);
+        return;
+    }
+    c->w.kind = WATCH_CONN;
+    c->srv = s;
+    c->fd = fd;
+    c->id = ++s->next_id;
+    if (l->kind == LISTEN_TCP) {
+        listen_sockaddr_name(sa, salen, c->peer, sizeof c->peer);
+        int one = 1; /* replies are small and awaited: no Nagle delay */
+        setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+    } else {
+        snprintf(c->peer, sizeof c->peer, "a local process");
+    }
+    net_framer_init(&c->framer);
+    buf_init(&c->queue);
+    buf_init(&c->out);
+    buf_init(&c->job.line);
+    buf_init(&c->job.reply);
+    c->last_active = s->now;
+    c->session = s->h->session_new(s->h->ctx);
+    c->events = EPOLLIN;
+    struct epoll_event ev = {.events = EPOLLIN, .data.ptr = c};
+    if (!c->session || epoll_ctl(s->ep, EPOLL_CTL_ADD, fd, &ev) != 0) {
+        diag(s, "cannot take connection %lu from %s: %s", c->id, c->peer,
+             c->session ? strerror(errno) : "no session");
+        close(fd);
+        c->fd = -1;
+        conn_free(c);
+        return;
+    }
+    s->stats.connections++;
+    list_push(&s->live, c);
+    s->nlive++;
+    if (s->cfg->idle_timeout > 0)
+        due(s, s->now + s->cfg->idle_timeout);
+    if (s->cfg->log_dir) {
+        Err err;
+        c->log = txlog_open(s->cfg->log_dir, c->id, &err);
+        if (!c->log)
+            diag(s, "connection %lu runs without a transcript: %s", c->id, err.text);
+        conn_note(c, "shesh %s, connection %lu from %s on %s", SHESH_VERSION, c->id, c->peer,
+                  l->name);
+    }
+}
+
+static void set_accepting(Server *s, bool on)
+{
+    for (size_t i = 0; i < s->cfg->n_listeners; i++) {
+        Listener *l = &s->cfg->listeners[i];
+        if (l->fd < 0)
+            continue;
+        struct epoll_event ev = {.events = on ? EPOLLIN : 0, .data.ptr = &s->lw[i]};
+        epoll_ctl(s->ep, EPOLL_CTL_MOD, l->fd, &ev);
+    }
+}
+
+static void on_accept(Server *s, Listener *l)
+{
+    for (int k = 0; k < 64; k++) {
+        struct sockaddr_storage ss;
+        socklen_t len = sizeof ss;
+        int fd = accept4(l->fd, (struct sockaddr *)&ss, &len, SOCK_NONBLOCK | SOCK_CLOEXEC);
+        if (fd >= 0) {
+            conn_new(s, fd, l, (struct sockaddr *)&ss, len);
+            continue;
+        }
+        if (errno == EINTR || errno == ECONNABORTED)
+            continue;
+        if (errno == EAGAIN || errno == EWOULDBLOCK)
+            return;
+        /* Out of descriptors or memory: the pending connection would wake
+         * us again at once. Rest a moment instead of spinning. */
+        diag(s, "cannot accept on %s: %s (pausing new connections for 0.1 s)", l->name,
+             strerror(errno));
+        s->accept_paused = true;
+        s->accept_resume = s->now + 0.1;
+        due(s, s->accept_resume);
+        set_accepting(s, false);
+        return;
+    }
+}
+
+static void on_job_done(Server *s, NetJob *j)
+{
+    Conn *c = j->conn;
+    c->busy = false;
+    if (c->dead)
+        return; /* the reaper frees it */
+    c->last_active = s->now;
+    if (c->late) {
+        c->late = false;
+        conn_note(c, "the late reply was dropped");
+    } else if (j->action == NET_CLOSE) {
+        conn_log(c, TX_QUIT, "", 0);
+        c->quitting = true;
+    } else {
+        conn_log(c, TX_REP, j->reply.data ? j->reply.data : "", j->reply.len);
+        if (out_pending(c) == 0) {
+            /* The usual case: hand the reply buffer over instead of copying. */
+            Buf t = c->out;
+            c->out = j->reply;
+            j->reply = t;
+            c->out_pos = 0;
+        } else {
+            buf_append(&c->out, j->reply.data, j->reply.len);
+        }
+    }
+    if (s->cfg->idle_timeout > 0)
+        due(s, s->now + s->cfg->idle_timeout);
+    conn_pump(c);
+}
+
+static void close_listeners(Server *s)
+{
+    for (size_t i = 0; i < s->cfg->n_listeners; i++) {
+        Listener *l = &s->cfg->listeners[i];
+        if (l->fd >= 0)
+            epoll_ctl(s->ep, EPOLL_CTL_DEL, l->fd, NULL);
+        listen_close(l);
+    }
+}
+
+static void on_stop(Server *s)
+{
+    char drain[1024]; /* signalfd reads need 128 bytes, eventfd 8 */
+    ssize_t r = read(s->cfg->stop_fd, drain, sizeof drain);
+    (void)r;
+    if (s->stopping) {
+        diag(s, "second stop request: closing every connection now");
+        while (s->live)
+            conn_kill(s->live, "the server was told to stop at once");
+        return;
+    }
+    s->stopping = true;
+    /* Enough for the request in flight to finish or time out, and a little
+     * more for the ones already queued behind it. */
+    s->stop_deadline = s->now + 10 + s->cfg->request_timeout;
+    due(s, s->stop_deadline);
+    close_listeners(s);
+    for (Conn *c = s->live, *next; c; c = next) {
+        next = c->next;
+        c->read_closed = true; /* a half-received line is dropped */
+        conn_pump(c);
+    }
+}
+
+static void check_timers(Server *s)
+{
+    if (s->now < s->next_due)
+        return;
+    s->next_due = NEVER;
+    const NetConfig *cfg = s->cfg;
+    for (Conn *c = s->live, *next; c; c = next) {
+        next = c->next;
+        if (c->busy && !c->late && cfg->request_timeout > 0) {
+            if (s->now >= c->deadline) {
+                c->late = true;
+                s->stats.timeouts++;
+                char msg[128];
+                snprintf(msg, sizeof msg,
+                         "Error: request took longer than its time budget of %g seconds\n",
+                         cfg->request_timeout);
+                conn_send(c, msg, strlen(msg));
+                conn_pump(c);
+                continue;
+            }
+            due(s, c->deadline);
+        }
+        /* Idle: no job of ours running, and no byte moved either way (a
+         * client that stopped reading its replies counts as idle too). */
+        if (!c->busy && cfg->idle_timeout > 0) {
+            double t = c->last_active + cfg->idle_timeout;
+            if (s->now >= t) {
+                char why[64];
+                snprintf(why, sizeof why, "idle for %g seconds", cfg->idle_timeout);
+                conn_kill(c, why);
+                continue;
+            }
+            due(s, t);
+        }
+    }
+    if (s->accept_paused) {
+        if (s->now >= s->accept_resume) {
+            s->accept_paused = false;
+            if (!s->stopping)
+                set_accepting(s, true);
+        } else {
+            due(s, s->accept_resume);
+        }
+    }
+    if (s->stopping) {
+        if (s->now >= s->stop_deadline) {
+            while (s->live)
+                conn_kill(s->live, "the server stopped before this connection finished");
+        } else {
+            due(s, s->stop_deadline);
+        }
+    }
+}
+
+static void reap(Server *s)
+{
+    for (Conn *c = s->dirty, *next; c; c = next) {
+        next = c->dirty_next;
+        c->log_dirty = false;
+        c->dirty_next = NULL;
+        if (!c->dead)
+            flush_log(c);
+    }
+    s->dirty = NULL;
+    for (Conn *c = s->dead, *next; c; c = next) {
+        next = c->next;
+        if (!c->busy) {
+            list_remove(&s->dead, c);
+            conn_free(c);
+        }
+    }
+}
+
+static void on_event(Server *s, struct epoll_event *ev)
+{
+    Watch *w = ev->data.ptr;
+    switch (w->kind) {
+    case WATCH_LISTENER:
+        if (!s->stopping)
+            on_accept(s, ((ListenWatch *)w)->l);
+        break;
+    case WATCH_STOP:
+        on_stop(s);
+        break;
+    case WATCH_POOL:
+        for (WorkerJob *j = worker_pool_collect(s->pool), *next; j; j = next) {
+            next = j->next;
+            on_job_done(s, (NetJob *)j);
+        }
+        break;
+    case WATCH_CONN: {
+        Conn *c = (Conn *)w;
+        if (c->dead)
+            break;
+        if (ev->events & (EPOLLERR | EPOLLHUP)) {
+            /* Nobody left to read a reply: drop whatever is pending. */
+            conn_kill(c, "the client hung up");
+            break;
+        }
+        if (ev->events & EPOLLIN)
+            conn_read(c);
+        if (!c->dead && (ev->events & EPOLLOUT))
+            conn_pump(c);
+        break;
+    }
+    }
+}
+
+static bool watch(Server *s, int fd, void *ptr, Err *err)
+{
+    struct epoll_event ev = {.events = EPOLLIN, .data.ptr = ptr};
+    if (epoll_ctl(s->ep, EPOLL_CTL_ADD, fd, &ev) != 0)
+        return err_set(err, "cannot watch descriptor %d: %s", fd, strerror(errno));
+    return true;
+}
+
+static bool server_start(Server *s, Err *err)
+{
+    const NetConfig *cfg = s->cfg;
+    s->ep = epoll_create1(EPOLL_CLOEXEC);
+    if (s->ep < 0)
+        return err_set(err, "cannot create the event loop: %s", strerror(errno));
+    s->rbuf = malloc(NET_LINE_MAX);
+    s->lw = calloc(cfg->n_listeners + 1, sizeof *s->lw);
+    if (!s->rbuf || !s->lw)
+        return err_set(err, "out of memory starting the server");
+    if (cfg->log_dir && !(s->zip = txlog_zip_new(err)))
+        return false;
+    if (!(s->pool = worker_pool_new(cfg->threads, err)))
+        return false;
+    s->pool_w.kind = WATCH_POOL;
+    if (!watch(s, worker_pool_fd(s->pool), &s->pool_w, err))
+        return false;
+    s->stop_w.kind = WATCH_STOP;
+    if (cfg->stop_fd >= 0 && !watch(s, cfg->stop_fd, &s->stop_w, err))
+        return false;
+    for (size_t i = 0; i < cfg->n_listeners; i++) {
+        s->lw[i].w.kind = WATCH_LISTENER;
+        s->lw[i].l = &cfg->listeners[i];
+        if (!watch(s, cfg->listeners[i].fd, &s->lw[i], err))
+            return false;
+    }
+    return true;
+}
+
+bool net_serve(const NetConfig *cfg, const NetHandler *h, NetStats *stats, Err *err)
+{
+    Server s;
+    memset(&s, 0, sizeof s);
+    s.cfg = cfg;
+    s.h = h;
+    s.ep = -1;
+    s.next_due = NEVER;
+    s.now = mono_now();
+    bool ok = server_start(&s, err);
+    if (!ok)
+        close_listeners(&s);
+
+    struct epoll_event events[256];
+    while (ok && !(s.stopping && s.nlive == 0)) {
+        int timeout = -1;
+        if (s.next_due < NEVER) {
+            double ms = (s.next_due - mono_now()) * 1000.0 + 1.0;
+            timeout = ms <= 0 ? 0 : ms > 3.6e6 ? 3600000 : (int)ms;
+        }
+        int n = epoll_wait(s.ep, events, (int)(sizeof events / sizeof events[0]), timeout);
+        if (n < 0 && errno != EINTR) {
+            diag(&s, "event loop failed: %s", strerror(errno));
+            break;
+        }
+        s.now = mono_now();
+        for (int i = 0; i < n; i++)
+            on_event(&s, &events[i]);
+        check_timers(&s);
+        reap(&s);
+    }
+    if (ok && !s.stopping)
+        close_listeners(&s); /* the loop failed */
+    while (s.live)
+        conn_kill(s.live, "the server stopped");
+    reap(&s);
+
+    /* Jobs of connections that went away may still run; give them a moment
+     * but never hang the exit on a runaway request. */
+    bool joined = true;
+    if (s.pool) {
+        joined = worker_pool_stop(s.pool, 2.0);
+        if (joined) {
+            for (WorkerJob *j = worker_pool_collect(s.pool), *next; j; j = next) {
+                next = j->next;
+                ((NetJob *)j)->conn->busy = false;
+            }
+            reap(&s);
+            worker_pool_free(s.pool);
+        }
+    }
+    s.stats.abandoned = !joined;
+    if (joined)
+        txlog_zip_free(s.zip);
+    if (s.ep >= 0)
+        close(s.ep);
+    free(s.rbuf);
+    free(s.lw);
+    if (stats)
+        *stats = s.stats;
+    return ok;
+}

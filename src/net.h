@@ -1,0 +1,98 @@
+/* net.h - the server's network layer: line framing of the byte stream, and
+ * the event loop that owns every socket and hands requests to a pool of
+ * worker threads (worker.h), one request per connection at a time, so the
+ * replies of a connection go out in the order of its requests.
+ *
+ * What runs a request is a NetHandler: the protocol layer in the real
+ * server (cli_serve.c wires proto.h in), an echo or a slow handler in the
+ * tests. Nothing here knows the protocol. */
+#ifndef SHESH_NET_H
+#define SHESH_NET_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "buf.h"
+#include "err.h"
+#include "listen.h"
+
+/* The longest request line, newline not counted. gnubg's own server dies
+ * on 255 bytes; boards are about 130. */
+#define NET_LINE_MAX 65536
+
+/* --- framing: bytes in, lines out --- */
+
+typedef enum NetLineKind {
+    NET_LINE,     /* a complete line, without its '\n' */
+    NET_TOO_LONG, /* a line passed NET_LINE_MAX: the first NET_LINE_MAX bytes;
+                     the rest, up to the next '\n', is dropped unseen */
+    NET_BAD_NUL   /* a complete line with a NUL byte in it */
+} NetLineKind;
+
+/* Called once per line or error, in stream order. */
+typedef void (*NetLineFn)(void *ctx, NetLineKind kind, const char *line, size_t len);
+
+typedef struct NetFramer {
+    Buf line;          /* the current line so far */
+    bool discarding;   /* inside an over-long line: drop up to the '\n' */
+    bool after_nl;     /* the previous byte was a '\n' */
+    bool has_nul;      /* the current line holds a NUL */
+} NetFramer;
+
+void net_framer_init(NetFramer *f);
+void net_framer_free(NetFramer *f);
+
+/* Splits data into lines. gnubg's client ends each request with "\n\0":
+ * one NUL right after a '\n' is skipped; any other NUL spoils its line. */
+void net_framer_feed(NetFramer *f, const char *data, size_t n, NetLineFn emit, void *ctx);
+
+/* End of input: a last line without '\n' still counts as a line. */
+void net_framer_finish(NetFramer *f, NetLineFn emit, void *ctx);
+
+/* The reply (one line, "Error: ...\n") to a framing error. */
+const char *net_framing_error(NetLineKind kind);
+
+/* --- the server --- */
+
+typedef enum NetAction { NET_REPLY, NET_CLOSE } NetAction;
+
+typedef struct NetHandler {
+    void *ctx;
+    /* Per-connection state, made on accept, freed after the last request
+     * of the connection finished. */
+    void *(*session_new)(void *ctx);
+    void (*session_free)(void *ctx, void *session);
+    /* Runs on a worker thread, never twice at once for one session. Appends
+     * the complete reply to out (NET_REPLY), or asks to close (NET_CLOSE). */
+    NetAction (*handle)(void *ctx, void *session, const char *line, size_t len, Buf *out);
+} NetHandler;
+
+typedef struct NetConfig {
+    Listener *listeners;    /* open, listening sockets (listen.h); the     */
+    size_t n_listeners;     /* server closes them (removing Unix socket    */
+                            /* files) when it stops accepting              */
+    int threads;            /* worker threads, >= 1 */
+    double idle_timeout;    /* seconds without traffic before a connection
+                               is closed; 0 = never */
+    double request_timeout; /* seconds one request may take; 0 = no limit */
+    const char *log_dir;    /* one transcript per connection (txlog.h), or NULL */
+    int stop_fd;            /* readable = stop (a signalfd, eventfd...), or -1;
+                               a second event during the stop ends at once */
+    FILE *diag;             /* one line per notable event, or NULL */
+} NetConfig;
+
+typedef struct NetStats {
+    unsigned long connections; /* accepted */
+    unsigned long requests;    /* lines handed to the handler */
+    unsigned long timeouts;    /* requests over their time budget */
+    bool abandoned;            /* a request was still running at exit: the
+                                  handler's context must not be freed */
+} NetStats;
+
+/* Serves until cfg->stop_fd fires: then stops accepting, answers every
+ * complete line already received, flushes, closes, and returns true. False
+ * only when the server could not start (err says why). */
+bool net_serve(const NetConfig *cfg, const NetHandler *h, NetStats *stats, Err *err);
+
+#endif

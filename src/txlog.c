@@ -1,0 +1,402 @@
+/* txlog.c - gzip transcripts (see txlog.h): entries are buffered as text
+ * and each flush deflates them into one self-contained gzip member written
+ * with a single write(), so the file is valid after every flush. */
+#include "txlog.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+#include <zlib.h>
+
+static const char *const kind_names[] = {"req", "long", "rep", "quit", "note"};
+
+const char *txlog_kind_name(TxKind k)
+{
+    return (unsigned)k < sizeof kind_names / sizeof kind_names[0] ? kind_names[k] : "?";
+}
+
+bool txlog_kind_parse(const char *word, size_t len, TxKind *out)
+{
+    for (size_t i = 0; i < sizeof kind_names / sizeof kind_names[0]; i++)
+        if (strlen(kind_names[i]) == len && !memcmp(kind_names[i], word, len)) {
+            *out = (TxKind)i;
+            return true;
+        }
+    return false;
+}
+
+void txlog_escape(Buf *out, const void *data, size_t len)
+{
+    static const char hex[] = "0123456789abcdef";
+    const unsigned char *p = data;
+    size_t run = 0; /* plain bytes are copied in runs, not one by one */
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = p[i];
+        if (c >= 0x20 && c < 0x7f && c != '\\') {
+            run++;
+            continue;
+        }
+        buf_append(out, p + i - run, run);
+        run = 0;
+        char esc[4] = {'\\', 0, 0, 0};
+        size_t n = 2;
+        switch (c) {
+        case '\\': esc[1] = '\\'; break;
+        case '\n': esc[1] = 'n'; break;
+        case '\r': esc[1] = 'r'; break;
+        case '\t': esc[1] = 't'; break;
+        default:
+            esc[1] = 'x';
+            esc[2] = hex[c >> 4];
+            esc[3] = hex[c & 15];
+            n = 4;
+        }
+        buf_append(out, esc, n);
+    }
+    buf_append(out, p + len - run, run);
+}
+
+static int hex_value(char c)
+{
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    if (c >= 'a' && c <= 'f')
+        return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F')
+        return c - 'A' + 10;
+    return -1;
+}
+
+bool txlog_unescape(Buf *out, const char *text, size_t len, Err *err)
+{
+    for (size_t i = 0; i < len; i++) {
+        char c = text[i];
+        if (c != '\\') {
+            buf_append(out, &c, 1);
+            continue;
+        }
+        if (i + 1 >= len)
+            return err_set(err, "a lone '\\' ends the text");
+        char e = text[++i], v;
+        switch (e) {
+        case '\\': v = '\\'; break;
+        case 'n': v = '\n'; break;
+        case 'r': v = '\r'; break;
+        case 't': v = '\t'; break;
+        case 'x': {
+            int hi = i + 1 < len ? hex_value(text[i + 1]) : -1;
+            int lo = i + 2 < len ? hex_value(text[i + 2]) : -1;
+            if (hi < 0 || lo < 0)
+                return err_set(err, "'\\x' is not followed by two hex digits");
+            v = (char)(hi * 16 + lo);
+            i += 2;
+            break;
+        }
+        default:
+            return err_set(err, "unknown escape '\\%c'", e);
+        }
+        buf_append(out, &v, 1);
+    }
+    return true;
+}
+
+/* --- writing --- */
+
+struct TxZip {
+    z_stream zs;
+    unsigned char *out;
+    size_t cap;
+};
+
+TxZip *txlog_zip_new(Err *err)
+{
+    TxZip *z = calloc(1, sizeof *z);
+    if (!z) {
+        err_set(err, "out of memory for the transcript compressor");
+        return NULL;
+    }
+    /* windowBits 15 + 16: deflate with a gzip header and trailer. */
+    if (deflateInit2(&z->zs, Z_DEFAULT_COMPRESSION, Z_DEFLATED, 15 + 16, 8,
+                     Z_DEFAULT_STRATEGY) != Z_OK) {
+        free(z);
+        err_set(err, "cannot set up the transcript compressor");
+        return NULL;
+    }
+    return z;
+}
+
+void txlog_zip_free(TxZip *z)
+{
+    if (!z)
+        return;
+    deflateEnd(&z->zs);
+    free(z->out);
+    free(z);
+}
+
+struct TxLog {
+    int fd;
+    Buf pending; /* entries since the last flush, as text */
+    char path[];
+};
+
+TxLog *txlog_create(const char *path, Err *err)
+{
+    int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC, 0640);
+    if (fd < 0) {
+        err_set(err, "transcript '%s': %s", path, strerror(errno));
+        return NULL;
+    }
+    size_t n = strlen(path) + 1;
+    TxLog *t = malloc(sizeof *t + n);
+    if (!t) {
+        close(fd);
+        unlink(path);
+        err_set(err, "out of memory for transcript '%s'", path);
+        return NULL;
+    }
+    t->fd = fd;
+    buf_init(&t->pending);
+    memcpy(t->path, path, n);
+    return t;
+}
+
+TxLog *txlog_open(const char *dir, unsigned long conn, Err *err)
+{
+    time_t now = time(NULL);
+    struct tm tm;
+    gmtime_r(&now, &tm);
+    char stamp[32], path[4096];
+    strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm);
+    int n = snprintf(path, sizeof path, "%s/shesh-%s-%ld-%lu.log.gz", dir, stamp,
+                     (long)getpid(), conn);
+    if (n < 0 || (size_t)n >= sizeof path) {
+        err_set(err, "log directory path '%.60s...' is too long", dir);
+        return NULL;
+    }
+    return txlog_create(path, err);
+}
+
+const char *txlog_path(const TxLog *t)
+{
+    return t->path;
+}
+
+void txlog_add(TxLog *t, TxKind kind, const void *data, size_t len)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    struct tm tm;
+    gmtime_r(&ts.tv_sec, &tm);
+    char stamp[32];
+    strftime(stamp, sizeof stamp, "%Y-%m-%dT%H:%M:%S", &tm);
+    buf_printf(&t->pending, "%s.%06ldZ %s ", stamp, ts.tv_nsec / 1000, txlog_kind_name(kind));
+    txlog_escape(&t->pending, data, len);
+    buf_append(&t->pending, "\n", 1);
+}
+
+bool txlog_pending(const TxLog *t)
+{
+    return t->pending.len > 0;
+}
+
+static bool write_all(int fd, const unsigned char *p, size_t n)
+{
+    while (n > 0) {
+        ssize_t w = write(fd, p, n);
+        if (w < 0) {
+            if (errno == EINTR)
+                continue;
+            return false;
+        }
+        p += w;
+        n -= (size_t)w;
+    }
+    return true;
+}
+
+bool txlog_flush(TxLog *t, TxZip *z, Err *err)
+{
+    if (t->pending.len == 0)
+        return true;
+    size_t bound = deflateBound(&z->zs, t->pending.len) + 64;
+    if (bound > z->cap) {
+        unsigned char *p = realloc(z->out, bound);
+        if (!p)
+            return err_set(err, "transcript '%s': out of memory", t->path);
+        z->out = p;
+        z->cap = bound;
+    }
+    /* deflateReset keeps the allocated state: a new member costs no malloc. */
+    deflateReset(&z->zs);
+    z->zs.next_in = (unsigned char *)t->pending.data;
+    z->zs.avail_in = (uInt)t->pending.len;
+    z->zs.next_out = z->out;
+    z->zs.avail_out = (uInt)z->cap;
+    int rc = deflate(&z->zs, Z_FINISH);
+    size_t n = z->cap - z->zs.avail_out;
+    buf_clear(&t->pending);
+    if (rc != Z_STREAM_END)
+        return err_set(err, "transcript '%s': compression failed (%d)", t->path, rc);
+    /* One write per member: a kill between two writes cannot leave half of
+     * an earlier, already reported flush behind. */
+    if (!write_all(t->fd, z->out, n))
+        return err_set(err, "transcript '%s': %s", t->path, strerror(errno));
+    return true;
+}
+
+bool txlog_close(TxLog *t, TxZip *z, Err *err)
+{
+    if (!t)
+        return true;
+    bool ok = txlog_flush(t, z, err);
+    if (close(t->fd) != 0 && ok)
+        ok = err_set(err, "transcript '%s': %s", t->path, strerror(errno));
+    buf_free(&t->pending);
+    free(t);
+    return ok;
+}
+
+/* --- reading --- */
+
+struct TxReader {
+    gzFile gz;
+    Buf raw;      /* decompressed bytes not yet split into lines */
+    size_t pos;   /* start of the next line in raw */
+    bool eof;
+    bool cut;     /* gzip stream ended inside a member */
+    long line;
+    char path[];
+};
+
+TxReader *txlog_reader_open(const char *path, Err *err)
+{
+    gzFile gz = gzopen(path, "rb");
+    if (!gz) {
+        err_set(err, "transcript '%s': %s", path, errno ? strerror(errno) : "cannot open");
+        return NULL;
+    }
+    size_t n = strlen(path) + 1;
+    TxReader *r = calloc(1, sizeof *r + n);
+    if (!r) {
+        gzclose(gz);
+        err_set(err, "out of memory reading '%s'", path);
+        return NULL;
+    }
+    r->gz = gz;
+    buf_init(&r->raw);
+    memcpy(r->path, path, n);
+    return r;
+}
+
+long txlog_reader_line(const TxReader *r)
+{
+    return r->line;
+}
+
+/* Reads more decompressed bytes; false at the end of the data. */
+static bool fill(TxReader *r, Err *err, bool *bad)
+{
+    if (r->eof)
+        return false;
+    if (r->pos > 0) {
+        buf_consume(&r->raw, r->pos);
+        r->pos = 0;
+    }
+    char chunk[65536];
+    int n = gzread(r->gz, chunk, sizeof chunk);
+    if (n > 0) {
+        buf_append(&r->raw, chunk, (size_t)n);
+        return true;
+    }
+    r->eof = true;
+    int code;
+    const char *msg = gzerror(r->gz, &code);
+    if (code == Z_BUF_ERROR) {
+        r->cut = true; /* zlib's "unexpected end of file" */
+    } else if (code != Z_OK) {
+        *bad = true;
+        err_set(err, "transcript '%s': damaged after line %ld: %s", r->path, r->line, msg);
+    }
+    return false;
+}
+
+static bool is_stamp(const char *s)
+{
+    static const char shape[] = "dddd-dd-ddTdd:dd:dd.ddddddZ";
+    for (size_t i = 0; i < TXLOG_STAMP_LEN; i++) {
+        if (shape[i] == 'd' ? (s[i] < '0' || s[i] > '9') : s[i] != shape[i])
+            return false;
+    }
+    return true;
+}
+
+static TxStatus parse_line(TxReader *r, const char *s, size_t len, TxEntry *e, Err *err)
+{
+    r->line++;
+    if (len < TXLOG_STAMP_LEN + 2 || !is_stamp(s) || s[TXLOG_STAMP_LEN] != ' ') {
+        err_set(err, "transcript '%s' line %ld: expected a timestamp like "
+                     "2025-01-02T03:04:05.123456Z",
+                r->path, r->line);
+        return TXLOG_BAD;
+    }
+    const char *word = s + TXLOG_STAMP_LEN + 1;
+    const char *space = memchr(word, ' ', len - TXLOG_STAMP_LEN - 1);
+    if (!space || !txlog_kind_parse(word, (size_t)(space - word), &e->kind)) {
+        err_set(err, "transcript '%s' line %ld: expected req, long, rep, quit or note "
+                     "after the timestamp",
+                r->path, r->line);
+        return TXLOG_BAD;
+    }
+    memcpy(e->stamp, s, TXLOG_STAMP_LEN);
+    e->stamp[TXLOG_STAMP_LEN] = '\0';
+    buf_clear(&e->data);
+    Err why;
+    if (!txlog_unescape(&e->data, space + 1, (size_t)(s + len - space - 1), &why)) {
+        err_set(err, "transcript '%s' line %ld: %s", r->path, r->line, why.text);
+        return TXLOG_BAD;
+    }
+    return TXLOG_ENTRY;
+}
+
+TxStatus txlog_read(TxReader *r, TxEntry *e, Err *err)
+{
+    bool bad = false;
+    size_t scanned = 0; /* bytes of the current line already searched */
+    for (;;) {
+        const char *start = r->raw.data ? r->raw.data + r->pos : NULL;
+        size_t avail = r->raw.len - r->pos;
+        const char *nl = avail > scanned ? memchr(start + scanned, '\n', avail - scanned) : NULL;
+        if (nl) {
+            size_t len = (size_t)(nl - start);
+            r->pos += len + 1;
+            return parse_line(r, start, len, e, err);
+        }
+        scanned = avail;
+        if (!fill(r, err, &bad)) {
+            if (bad)
+                return TXLOG_BAD;
+            if (r->cut || avail > 0) {
+                err_set(err, "transcript '%s' is cut short after line %ld (its writer was "
+                             "probably killed)",
+                        r->path, r->line);
+                return TXLOG_CUT;
+            }
+            return TXLOG_END;
+        }
+    }
+}
+
+void txlog_reader_close(TxReader *r)
+{
+    if (!r)
+        return;
+    gzclose(r->gz);
+    buf_free(&r->raw);
+    free(r);
+}
