@@ -171,10 +171,12 @@ static bool can_beaver(const Match *m, Err *err)
                        animal);
     if (m->rules.beavers == 0)
         return err_set(err, "cannot beaver: the rules allow no beavers");
-    if (m->animals >= m->rules.beavers)
-        return err_set(err, "cannot %s: the rules allow only %d beaver%s and raccoon%s in a row",
-                       animal, m->rules.beavers, m->rules.beavers == 1 ? "" : "s",
-                       m->rules.beavers == 1 ? "" : "s");
+    if (m->animals >= m->rules.beavers) {
+        if (m->rules.beavers == 1)
+            return err_set(err, "cannot raccoon: the rules allow a beaver but no raccoon");
+        return err_set(err, "cannot %s: the rules allow only %d beavers and raccoons in a row",
+                       animal, m->rules.beavers);
+    }
     /* The take after a beaver doubles twice what stands now. */
     if (m->cube * 4 > m->rules.max_cube)
         return err_set(err, "cannot %s: the cube would pass the maximum of %d", animal,
@@ -546,8 +548,11 @@ bool match_to_ids(const Match *m, MatchId *id, Position *pos, Err *err)
     t.dice[0] = m->dice[0] > m->dice[1] ? m->dice[0] : m->dice[1];
     t.dice[1] = m->dice[0] > m->dice[1] ? m->dice[1] : m->dice[0];
     t.match_length = m->length;
-    t.score[0] = m->score[0];
-    t.score[1] = m->score[1];
+    /* A match's winner may score past the length (a gammon at 4-away from
+     * a 3-point match); gnubg's decoder refuses such a score, and past the
+     * length it means nothing. */
+    for (int p = 0; p < 2; p++)
+        t.score[p] = m->length > 0 && m->score[p] > m->length ? m->length : m->score[p];
     /* gnubg drops its Jacoby flag in match play. */
     t.jacoby = m->length == 0 && m->rules.jacoby;
     if (!matchid_valid(&t, err))
@@ -573,10 +578,12 @@ static bool check_centred_cube(Match *t, Err *err)
     if (t->cube_owner != -1 || t->cube == 1)
         return true;
     int n = log2_of(t->cube);
-    if (t->length > 0 || !t->rules.cube || n > t->rules.auto_doubles)
-        return err_set(err, "the cube is %d but centred, which only automatic doubles the "
-                            "rules do not allow could give",
+    if (t->length > 0)
+        return err_set(err, "a centred %d-cube, but match play has no automatic doubles",
                        t->cube);
+    if (n > t->rules.auto_doubles)
+        return err_set(err, "a centred %d-cube needs %d automatic doubles, the rules allow %d",
+                       t->cube, n, t->rules.auto_doubles);
     t->auto_doubles = n;
     return true;
 }
@@ -624,9 +631,10 @@ static bool from_playing(Match *t, const MatchId *id, Err *err)
             if (t->turn == t->on_roll)
                 return err_set(err, "a double is offered but the doubler is to answer it");
             Match before = *t;
+            Err why = {{0}};
             before.turn = t->on_roll;
-            if (!can_double(&before, err))
-                return false;
+            if (!can_double(&before, &why))
+                return err_set(err, "the double offered is not legal (%s)", why.text);
         }
         t->doubled = true;
     } else if (id->resigned) {
@@ -639,13 +647,17 @@ static bool from_playing(Match *t, const MatchId *id, Err *err)
     return !t->dice[0] || count_moves(t, err);
 }
 
-/* A finished game: who won, with what, and the score before it. */
-static bool from_finished(Match *t, const MatchId *id, int pre[2], Err *err)
+/* A finished game: who won, with what, and the score before it (unknown
+ * once the match is over, as the score written may have been cut to the
+ * match length: *pre_known tells). */
+static bool from_finished(Match *t, const MatchId *id, int pre[2], bool *pre_known, Err *err)
 {
     t->on_roll = id->dice_owner;
     t->turn = id->turn;
-    if (id->dice[0] || id->doubled)
-        return err_set(err, "the game is over but dice or a double are pending");
+    /* Dice may linger (gnubg keeps them after a resignation made after
+     * rolling); they mean nothing now. A pending double cannot. */
+    if (id->doubled)
+        return err_set(err, "the game is over but a double is pending");
     if ((id->game_state == PHASE_RESIGNED) != (id->resigned != 0))
         return err_set(err, "a resignation level goes with a game ended by resignation, "
                             "and only with it");
@@ -677,9 +689,12 @@ static bool from_finished(Match *t, const MatchId *id, int pre[2], Err *err)
     t->points = score_points(&t->rules, &s, kind);
     t->games = 1;
     pre[winner] -= t->points;
-    if (pre[winner] < 0)
-        return err_set(err, "player %d's score %d is less than the %d points of the game he "
-                            "won",
+    if (t->length > 0 && id->score[winner] >= t->length) {
+        *pre_known = false;
+        if (pre[winner] < 0)
+            pre[winner] = 0;
+    } else if (pre[winner] < 0)
+        return err_set(err, "player %d's score %d is less than what the game he won scored (%d)",
                        winner, id->score[winner], t->points);
     return true;
 }
@@ -712,6 +727,7 @@ bool match_from_ids(Match *m, const Rules *r, const MatchId *id, const Position 
     t.crawford = id->crawford;
 
     int pre[2] = {id->score[0], id->score[1]};
+    bool pre_known = true;
     switch (id->game_state) {
     case PHASE_OPENING: {
         Position start;
@@ -728,11 +744,11 @@ bool match_from_ids(Match *m, const Rules *r, const MatchId *id, const Position 
             return false;
         break;
     default:
-        if (!from_finished(&t, id, pre, err))
+        if (!from_finished(&t, id, pre, &pre_known, err))
             return false;
         break;
     }
-    if (!check_centred_cube(&t, err) || !check_crawford(&t, pre, err))
+    if (!check_centred_cube(&t, err) || (pre_known && !check_crawford(&t, pre, err)))
         return false;
     /* After the Crawford game: a player one point from winning, no Crawford
      * flag (as gnubg's `set matchid` works it out). */

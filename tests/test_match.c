@@ -1,0 +1,1218 @@
+/* test_match.c - the match state machine: every rule variant with concrete
+ * positions and game sequences (the dice are given), illegal actions
+ * refused with their reason and no change of state, forced moves and
+ * passes, and the mapping onto gnubg's Match ID (the manual's and our
+ * documentation's example IDs, every row of matchid.tsv.gz, and a round trip
+ * through every state of many random games). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "match.h"
+#include "matchid.h"
+#include "posid.h"
+#include "tsv.h"
+
+static MoveList moves; /* too big for a stack frame */
+
+/* --- helpers ------------------------------------------------------------ */
+
+static Match start(const Rules *r, int length)
+{
+    Match m;
+    Err err = {{0}};
+    if (!match_start(&m, r, length, &err))
+        fail_msg("match_start: %s", err.text);
+    return m;
+}
+
+#define OK(call)                                                                           \
+    do {                                                                                   \
+        Err e_ = {{0}};                                                                    \
+        if (!(call))                                                                       \
+            fail_msg("%s refused: %s", #call, e_.text);                                    \
+    } while (0)
+
+/* The call (which passes &e_ as its Err) must fail, say `msg`, and leave
+ * the match exactly as it was. */
+#define REFUSED(m, call, msg)                                                              \
+    do {                                                                                   \
+        Err e_ = {{0}};                                                                    \
+        Match before_;                                                                     \
+        memcpy(&before_, &(m), sizeof before_);                                            \
+        if (call)                                                                          \
+            fail_msg("%s accepted", #call);                                                \
+        if (!strstr(e_.text, msg))                                                         \
+            fail_msg("%s: expected '%s' in '%s'", #call, msg, e_.text);                     \
+        assert_memory_equal(&before_, &(m), sizeof before_);                               \
+    } while (0)
+
+/* Sets one player's checkers from "6x5 13x5 25x1": point (from his own
+ * side, 25 = bar) x count. */
+static void fill(Position *p, int side, const char *spec)
+{
+    const char *s = spec;
+    while (*s) {
+        char *end;
+        long pt = strtol(s, &end, 10);
+        assert_true(*end == 'x' && pt >= 1 && pt <= 25);
+        long n = strtol(end + 1, &end, 10);
+        p->side[side][pt - 1] = (uint8_t)n;
+        while (*end == ' ')
+            end++;
+        s = end;
+    }
+}
+
+static void set_board(Match *m, const char *p0, const char *p1)
+{
+    memset(&m->board, 0, sizeof m->board);
+    fill(&m->board, 0, p0);
+    fill(&m->board, 1, p1);
+}
+
+/* Makes player p the one on roll, before rolling, with nothing pending. */
+static void give_turn(Match *m, int p)
+{
+    assert_int_equal(m->phase, PHASE_PLAYING);
+    m->on_roll = m->turn = p;
+    m->dice[0] = m->dice[1] = 0;
+    m->doubled = false;
+    m->resigned = 0;
+}
+
+/* The winner bears off his last checker (with the loser's checkers as
+ * given): a forced move that ends the game. */
+static void win_game(Match *m, int winner, const char *loser)
+{
+    set_board(m, winner == 0 ? "1x1" : loser, winner == 0 ? loser : "1x1");
+    give_turn(m, winner);
+    OK(match_roll(m, 2, 1, &e_));
+    assert_int_equal(m->legal_moves, 1);
+    assert_true(match_forced(m));
+    OK(match_play_forced(m, &e_));
+    assert_int_equal(m->phase, PHASE_OVER);
+    assert_int_equal(m->winner, winner);
+}
+
+/* Rolls and plays the first legal move (or passes). */
+static void roll_and_play(Match *m, int d1, int d2)
+{
+    OK(match_roll(m, d1, d2, &e_));
+    if (m->legal_moves == 0) {
+        OK(match_pass(m, &e_));
+        return;
+    }
+    assert_int_equal(match_legal_moves(m, &moves), m->legal_moves);
+    OK(match_move(m, &moves.moves[0].result, &e_));
+}
+
+/* Plays a move written "8/5 6/5" (points from the mover's side, 25 = bar,
+ * 0 = off). */
+static void play(Match *m, const char *text)
+{
+    Position p;
+    match_position(m, &p);
+    const char *s = text;
+    while (*s) {
+        char *end;
+        long from = strtol(s, &end, 10);
+        assert_true(*end == '/');
+        long to = strtol(end + 1, &end, 10);
+        assert_true(movegen_apply_part(&p, (int)from - 1, to == 0 ? POS_OFF : (int)to - 1));
+        while (*end == ' ')
+            end++;
+        s = end;
+    }
+    Err err = {{0}};
+    if (!match_move(m, &p, &err))
+        fail_msg("move %s refused: %s", text, err.text);
+}
+
+/* A game where player 0 won the opening with 5-2 and played 13/8 13/11:
+ * player 1 is about to roll. */
+static Match opened(const Rules *r, int length)
+{
+    Match m = start(r, length);
+    OK(match_opening_roll(&m, 5, 2, &e_));
+    play(&m, "13/8 13/11");
+    return m;
+}
+
+/* The Match ID and Position ID of the state. */
+static void expect_ids(const Match *m, const char *matchid, const char *posid)
+{
+    MatchId id;
+    Position p;
+    char mid[MATCHID_LEN + 1], pid[POSID_LEN + 1];
+    OK(match_to_ids(m, &id, &p, &e_));
+    OK(matchid_encode(&id, mid, &e_));
+    assert_string_equal(mid, matchid);
+    if (posid) {
+        posid_encode(&p, pid);
+        assert_string_equal(pid, posid);
+    }
+}
+
+static MatchId ids_of(const Match *m)
+{
+    MatchId id;
+    Position p;
+    OK(match_to_ids(m, &id, &p, &e_));
+    return id;
+}
+
+/* --- opening ------------------------------------------------------------ */
+
+static void test_opening_play(void **state)
+{
+    (void)state;
+    Rules r = rules_default();
+    Match m = start(&r, 5);
+    assert_int_equal(m.phase, PHASE_OPENING);
+    assert_int_equal(match_actions(&m), ACT_OPENING_ROLL);
+    assert_int_equal(match_turn(&m), -1);
+    /* Player 0 rolls 3, player 1 rolls 1: player 0 plays 3-1. */
+    OK(match_opening_roll(&m, 3, 1, &e_));
+    assert_int_equal(m.phase, PHASE_PLAYING);
+    assert_int_equal(m.on_roll, 0);
+    assert_int_equal(match_turn(&m), 0);
+    assert_int_equal(m.dice[0], 3);
+    assert_int_equal(m.dice[1], 1);
+    assert_int_equal(m.legal_moves, 16);
+    assert_int_equal(match_actions(&m), ACT_MOVE | ACT_RESIGN);
+    play(&m, "8/5 6/5");
+    assert_int_equal(m.board.side[0][4], 2);
+    assert_int_equal(m.on_roll, 1);
+    assert_int_equal(match_actions(&m), ACT_ROLL | ACT_DOUBLE | ACT_RESIGN);
+    assert_int_equal(m.turns[0], 1);
+
+    /* gnubg's example ID: money, Jacoby on, player 1 on roll with 3-1. */
+    r.jacoby = true;
+    m = start(&r, 0);
+    OK(match_opening_roll(&m, 1, 3, &e_));
+    expect_ids(&m, "cIkFAAAAAAAA", "4HPwATDgc/ABMA");
+    r.jacoby = false;
+    m = start(&r, 0);
+    OK(match_opening_roll(&m, 1, 3, &e_));
+    expect_ids(&m, "cIkFAAAAAAAE", "4HPwATDgc/ABMA");
+}
+
+/* A tie is rolled again; in money play with automatic doubles the cube
+ * doubles on each tie, up to the agreed number and the maximum cube, and
+ * stays in the middle. */
+static void test_opening_ties(void **state)
+{
+    (void)state;
+    Rules r = rules_default();
+    r.auto_doubles = 2;
+    Match m = start(&r, 7); /* match play: no automatic doubles */
+    OK(match_opening_roll(&m, 4, 4, &e_));
+    assert_int_equal(m.phase, PHASE_OPENING);
+    assert_int_equal(m.cube, 1);
+
+    m = start(&r, 0);
+    OK(match_opening_roll(&m, 4, 4, &e_));
+    assert_int_equal(m.phase, PHASE_OPENING);
+    assert_int_equal(m.cube, 2);
+    OK(match_opening_roll(&m, 5, 5, &e_));
+    assert_int_equal(m.cube, 4);
+    OK(match_opening_roll(&m, 6, 6, &e_)); /* only two agreed */
+    assert_int_equal(m.cube, 4);
+    assert_int_equal(m.auto_doubles, 2);
+    OK(match_opening_roll(&m, 2, 1, &e_));
+    assert_int_equal(m.on_roll, 0);
+    assert_int_equal(m.cube, 4);
+    assert_int_equal(m.cube_owner, -1);
+
+    /* The cap: three agreed, but the cube stops at 4. */
+    r.auto_doubles = 3;
+    r.max_cube = 4;
+    m = start(&r, 0);
+    for (int i = 0; i < 3; i++)
+        OK(match_opening_roll(&m, 3, 3, &e_));
+    assert_int_equal(m.cube, 4);
+    assert_int_equal(m.auto_doubles, 2);
+
+    /* Off: ties change nothing. */
+    r = rules_default();
+    m = start(&r, 0);
+    OK(match_opening_roll(&m, 6, 6, &e_));
+    assert_int_equal(m.cube, 1);
+}
+
+/* Israeli cafe custom: the winner of the opening roll rolls again, and the
+ * new roll may be a double. */
+static void test_opening_reroll(void **state)
+{
+    (void)state;
+    Rules r;
+    OK(rules_preset("cafe", &r, &e_));
+    Match m = start(&r, 5);
+    OK(match_opening_roll(&m, 2, 5, &e_));
+    assert_int_equal(m.phase, PHASE_PLAYING);
+    assert_int_equal(m.on_roll, 1);
+    assert_int_equal(m.dice[0], 0);
+    assert_int_equal(match_actions(&m), ACT_ROLL | ACT_DOUBLE | ACT_RESIGN);
+    OK(match_roll(&m, 6, 6, &e_));
+    assert_int_equal(m.legal_moves, 11);
+    play(&m, "24/18 24/18 13/7 13/7");
+    assert_int_equal(m.on_roll, 0);
+
+    /* Money, Jacoby, player 0 won the opening and is about to roll: gnubg's
+     * ID of a new game with player 0 to act. */
+    r.jacoby = true;
+    m = start(&r, 0);
+    OK(match_opening_roll(&m, 5, 2, &e_));
+    expect_ids(&m, "MAEAAAAAAAAA", "4HPwATDgc/ABMA");
+}
+
+/* Later games: an opening roll each game, or the last winner rolls first. */
+static void test_later_games(void **state)
+{
+    (void)state;
+    Rules r = rules_default();
+    r.later_games = LATER_WINNER_STARTS;
+    Match m = start(&r, 0);
+    OK(match_opening_roll(&m, 5, 2, &e_));
+    win_game(&m, 1, "6x14");
+    assert_int_equal(m.score[1], 1);
+    assert_int_equal(match_actions(&m), ACT_NEW_GAME);
+    OK(match_new_game(&m, &e_));
+    assert_int_equal(m.phase, PHASE_PLAYING);
+    assert_int_equal(m.on_roll, 1);
+    assert_int_equal(m.turn, 1);
+    assert_int_equal(m.dice[0], 0);
+    assert_int_equal(m.cube, 1);
+    assert_int_equal(match_actions(&m), ACT_ROLL | ACT_DOUBLE | ACT_RESIGN);
+    Position s;
+    pos_start(&s);
+    assert_true(pos_equal(&m.board, &s));
+
+    r.later_games = LATER_OPENING_ROLL;
+    m = start(&r, 0);
+    OK(match_opening_roll(&m, 5, 2, &e_));
+    win_game(&m, 1, "6x14");
+    OK(match_new_game(&m, &e_));
+    assert_int_equal(m.phase, PHASE_OPENING);
+    assert_int_equal(match_actions(&m), ACT_OPENING_ROLL);
+    assert_int_equal(m.games, 1);
+}
+
+/* --- scoring ------------------------------------------------------------ */
+
+/* Points of a game won by player 0 with the loser's checkers as given. */
+static int game_points(const Rules *r, int length, const char *loser)
+{
+    Match m = start(r, length);
+    OK(match_opening_roll(&m, 5, 2, &e_));
+    win_game(&m, 0, loser);
+    assert_int_equal(m.score[0], m.points);
+    return m.points;
+}
+
+static void test_scoring_variants(void **state)
+{
+    (void)state;
+    const char *single = "6x14", *gammon = "6x15", *bg = "6x14 21x1", *bg_bar = "6x14 25x1",
+               *star = "6x13 25x1 19x1";
+    Rules r = rules_default();
+    assert_int_equal(game_points(&r, 0, single), 1);
+    assert_int_equal(game_points(&r, 0, gammon), 2);
+    assert_int_equal(game_points(&r, 0, bg), 3);
+    assert_int_equal(game_points(&r, 0, bg_bar), 3);
+    assert_int_equal(game_points(&r, 0, star), 3);
+    r.backgammons = false;
+    assert_int_equal(game_points(&r, 0, bg), 2);
+    assert_int_equal(game_points(&r, 0, star), 2);
+    r.star_mars = true;
+    assert_int_equal(game_points(&r, 0, star), 4);
+    assert_int_equal(game_points(&r, 0, bg_bar), 2);
+    r.backgammons = true;
+    assert_int_equal(game_points(&r, 7, star), 4);
+    assert_int_equal(game_points(&r, 7, bg), 3);
+
+    Match m = start(&r, 0);
+    OK(match_opening_roll(&m, 5, 2, &e_));
+    win_game(&m, 0, star);
+    assert_int_equal(m.result, SCORE_STAR_MARS);
+}
+
+static void test_jacoby(void **state)
+{
+    (void)state;
+    Rules r = rules_default();
+    r.jacoby = true;
+    /* Centred cube: a gammon counts single; a backgammon too. */
+    assert_int_equal(game_points(&r, 0, "6x15"), 1);
+    assert_int_equal(game_points(&r, 0, "6x14 25x1"), 1);
+    /* Match play ignores the Jacoby rule. */
+    assert_int_equal(game_points(&r, 5, "6x15"), 2);
+
+    /* Once the cube was turned gammons count: 2-cube x 2. */
+    Match m = opened(&r, 0);
+    OK(match_double(&m, &e_));
+    OK(match_take(&m, &e_));
+    assert_int_equal(m.cube_owner, 0);
+    win_game(&m, 0, "6x15");
+    assert_int_equal(m.points, 4);
+
+    /* An automatically doubled cube is not turned: the gammon counts single
+     * times the cube. */
+    r.auto_doubles = 1;
+    m = start(&r, 0);
+    OK(match_opening_roll(&m, 3, 3, &e_));
+    OK(match_opening_roll(&m, 5, 2, &e_));
+    assert_int_equal(m.cube, 2);
+    win_game(&m, 0, "6x15");
+    assert_int_equal(m.points, 2);
+}
+
+/* --- cube --------------------------------------------------------------- */
+
+static void test_no_cube(void **state)
+{
+    (void)state;
+    Rules r;
+    OK(rules_preset("nocube", &r, &e_));
+    Match m = opened(&r, 0);
+    assert_int_equal(match_actions(&m), ACT_ROLL | ACT_RESIGN);
+    REFUSED(m, match_double(&m, &e_), "cannot double: the rules have no cube");
+    assert_int_equal(game_points(&r, 0, "6x15"), 2);
+}
+
+/* Crawford game after a player reaches match length - 1, post-Crawford
+ * games after it; a 1-point match has none; the rule can be switched off. */
+static void test_crawford(void **state)
+{
+    (void)state;
+    Rules r = rules_default();
+    Match m = start(&r, 5);
+    m.score[0] = 3;
+    OK(match_opening_roll(&m, 5, 2, &e_));
+    win_game(&m, 0, "6x14");
+    assert_int_equal(m.score[0], 4);
+    OK(match_new_game(&m, &e_));
+    assert_true(m.crawford);
+    assert_false(m.post_crawford);
+    OK(match_opening_roll(&m, 5, 2, &e_));
+    play(&m, "13/8 13/11");
+    assert_int_equal(match_actions(&m), ACT_ROLL | ACT_RESIGN);
+    REFUSED(m, match_double(&m, &e_), "cannot double: Crawford game");
+    win_game(&m, 1, "6x14");
+    assert_int_equal(m.score[1], 1);
+    OK(match_new_game(&m, &e_));
+    assert_false(m.crawford);
+    assert_true(m.post_crawford);
+    /* Player 1 wins the opening; the leader (player 0) then has a dead
+     * cube; the trailer may double and the leader takes. */
+    OK(match_opening_roll(&m, 2, 5, &e_));
+    play(&m, "13/8 13/11");
+    REFUSED(m, match_double(&m, &e_),
+            "cannot double: the cube is dead (score 4 plus cube 1 reaches the match length 5)");
+    assert_true(match_cube_dead(&m, 0));
+    assert_false(match_cube_dead(&m, 1));
+    roll_and_play(&m, 3, 1);
+    OK(match_double(&m, &e_));
+    OK(match_take(&m, &e_));
+    assert_int_equal(m.cube, 2);
+    assert_int_equal(m.cube_owner, 0);
+    win_game(&m, 1, "6x14");
+    assert_int_equal(m.score[1], 3);
+    OK(match_new_game(&m, &e_));
+    assert_true(m.post_crawford); /* still after the Crawford game */
+
+    /* The Crawford flag as gnubg writes it: 5-point match 2-4, Crawford
+     * game, player 1 on roll with 3-1. */
+    m = start(&r, 5);
+    m.score[0] = 2;
+    m.score[1] = 3;
+    OK(match_opening_roll(&m, 5, 2, &e_));
+    win_game(&m, 1, "6x14");
+    OK(match_new_game(&m, &e_));
+    OK(match_opening_roll(&m, 1, 3, &e_));
+    /* The documented example has bit 66 clear; in a match under way gnubg
+     * 1.07 writes it set (no Jacoby in match play), as we do. */
+    expect_ids(&m, "8ImlACAAIAAE", "4HPwATDgc/ABMA");
+
+    /* Without the rule, the game after 4-0 allows doubling. */
+    r.crawford = false;
+    m = start(&r, 5);
+    m.score[0] = 3;
+    OK(match_opening_roll(&m, 5, 2, &e_));
+    win_game(&m, 0, "6x14");
+    OK(match_new_game(&m, &e_));
+    assert_false(m.crawford);
+    assert_false(m.post_crawford);
+    OK(match_opening_roll(&m, 5, 2, &e_));
+    play(&m, "13/8 13/11");
+    OK(match_double(&m, &e_));
+
+    /* 1-point match: both players are at length - 1 from the start, and
+     * there is no Crawford game (as in gnubg). */
+    r = rules_default();
+    m = start(&r, 1);
+    assert_false(m.crawford);
+    OK(match_opening_roll(&m, 5, 2, &e_));
+    play(&m, "13/8 13/11");
+    REFUSED(m, match_double(&m, &e_), "the cube is dead");
+}
+
+/* Holland rule: in post-Crawford games the trailer may double only from
+ * his third turn. */
+static void test_holland(void **state)
+{
+    (void)state;
+    Rules r = rules_default();
+    r.holland = true;
+    Match m = start(&r, 5);
+    m.score[0] = 4;
+    m.score[1] = 1;
+    m.post_crawford = true; /* as after the Crawford game */
+    OK(match_opening_roll(&m, 1, 2, &e_)); /* trailer (1) wins: turn 1 */
+    play(&m, "13/11 6/5");
+    roll_and_play(&m, 3, 1); /* leader */
+    REFUSED(m, match_double(&m, &e_),
+            "cannot double: Holland rule (post-Crawford, the trailer may double only from his "
+            "third turn; this is turn 2)");
+    assert_false(match_actions(&m) & ACT_DOUBLE);
+    roll_and_play(&m, 4, 2);
+    roll_and_play(&m, 5, 3);
+    assert_int_equal(m.turns[1], 2);
+    assert_true(match_actions(&m) & ACT_DOUBLE);
+    OK(match_double(&m, &e_));
+
+    /* Without Holland the trailer doubles on his second turn. */
+    r.holland = false;
+    m = start(&r, 5);
+    m.score[0] = 4;
+    m.score[1] = 1;
+    m.post_crawford = true;
+    OK(match_opening_roll(&m, 1, 2, &e_));
+    play(&m, "13/11 6/5");
+    roll_and_play(&m, 3, 1);
+    OK(match_double(&m, &e_));
+
+    /* Holland does not touch games before the Crawford game. */
+    r.holland = true;
+    m = start(&r, 5);
+    OK(match_opening_roll(&m, 1, 2, &e_));
+    play(&m, "13/11 6/5");
+    roll_and_play(&m, 3, 1);
+    OK(match_double(&m, &e_));
+}
+
+static void test_max_cube_and_dead_cube(void **state)
+{
+    (void)state;
+    Rules r = rules_default();
+    r.max_cube = 2;
+    Match m = opened(&r, 0);
+    OK(match_double(&m, &e_)); /* player 1 doubles */
+    OK(match_take(&m, &e_));
+    assert_int_equal(m.cube, 2);
+    assert_int_equal(m.cube_owner, 0);
+    assert_int_equal(m.turn, 1); /* the doubler goes on with his roll */
+    roll_and_play(&m, 3, 1);
+    REFUSED(m, match_double(&m, &e_), "cannot double: the cube is already at the maximum of 2");
+
+    /* 3-point match at 1-1: once player 0 owns a 2-cube, doubling is
+     * pointless for him and refused, as gnubg refuses it. */
+    r = rules_default();
+    m = start(&r, 3);
+    m.score[0] = m.score[1] = 1;
+    OK(match_opening_roll(&m, 5, 2, &e_));
+    play(&m, "13/8 13/11");
+    OK(match_double(&m, &e_));
+    OK(match_take(&m, &e_));
+    roll_and_play(&m, 3, 1);
+    REFUSED(m, match_double(&m, &e_),
+            "cannot double: the cube is dead (score 1 plus cube 2 reaches the match length 3)");
+}
+
+static void test_double_take_drop(void **state)
+{
+    (void)state;
+    Rules r = rules_default();
+    Match m = opened(&r, 7);
+    OK(match_double(&m, &e_));
+    assert_int_equal(m.on_roll, 1);
+    assert_int_equal(m.turn, 0);
+    assert_int_equal(match_turn(&m), 0);
+    assert_int_equal(match_actions(&m), ACT_TAKE | ACT_DROP); /* no beavers in a match */
+    REFUSED(m, match_beaver(&m, &e_), "cannot beaver: beavers and raccoons are for money play only");
+    REFUSED(m, match_roll(&m, 1, 2, &e_), "cannot roll: a double awaits an answer");
+    REFUSED(m, match_resign(&m, 1, &e_), "cannot resign: a double awaits an answer");
+    REFUSED(m, match_double(&m, &e_), "cannot double: a double awaits an answer");
+    OK(match_take(&m, &e_));
+    assert_int_equal(m.cube, 2);
+    assert_int_equal(m.cube_owner, 0);
+    roll_and_play(&m, 3, 1);
+    /* Player 0 owns the cube and redoubles to 4; player 1 drops: loses 2. */
+    OK(match_double(&m, &e_));
+    OK(match_drop(&m, &e_));
+    assert_int_equal(m.phase, PHASE_DROPPED);
+    assert_int_equal(m.winner, 0);
+    assert_int_equal(m.points, 2);
+    assert_int_equal(m.score[0], 2);
+}
+
+/* Beavers (money): the taker redoubles at once and keeps the cube; a
+ * raccoon answers a beaver the same way. rules.beavers limits the chain. */
+static void test_beavers(void **state)
+{
+    (void)state;
+    Rules r = rules_default();
+    r.beavers = 1;
+    Match m = opened(&r, 0);
+    OK(match_double(&m, &e_)); /* player 1 doubles */
+    assert_int_equal(match_actions(&m), ACT_TAKE | ACT_DROP | ACT_BEAVER);
+    OK(match_beaver(&m, &e_)); /* player 0 beavers */
+    assert_int_equal(m.cube, 2);
+    assert_int_equal(m.animals, 1);
+    assert_int_equal(m.turn, 1);
+    assert_int_equal(match_actions(&m), ACT_TAKE | ACT_DROP);
+    REFUSED(m, match_beaver(&m, &e_), "cannot raccoon: the rules allow a beaver but no raccoon");
+    OK(match_take(&m, &e_));
+    assert_int_equal(m.cube, 4);
+    assert_int_equal(m.cube_owner, 0); /* the beaverer keeps it */
+    assert_int_equal(m.turn, 1);
+    assert_int_equal(m.on_roll, 1);
+    assert_int_equal(match_actions(&m), ACT_ROLL | ACT_RESIGN);
+
+    /* Raccoon: double, beaver, raccoon, take: the raccooner (the first
+     * doubler) keeps an 8-cube. */
+    r.beavers = 2;
+    m = opened(&r, 0);
+    OK(match_double(&m, &e_));
+    OK(match_beaver(&m, &e_));
+    OK(match_beaver(&m, &e_)); /* raccoon by player 1 */
+    assert_int_equal(m.cube, 4);
+    assert_int_equal(m.animals, 2);
+    assert_int_equal(m.turn, 0);
+    REFUSED(m, match_beaver(&m, &e_), "cannot raccoon: the rules allow only 2 beavers and raccoons in a row");
+    Match dropped = m;
+    OK(match_take(&m, &e_));
+    assert_int_equal(m.cube, 8);
+    assert_int_equal(m.cube_owner, 1);
+    assert_int_equal(m.turn, 1);
+    /* Dropping the raccoon loses the beavered cube, 4. */
+    OK(match_drop(&dropped, &e_));
+    assert_int_equal(dropped.winner, 1);
+    assert_int_equal(dropped.points, 4);
+
+    /* The maximum cube stops a beaver whose take would pass it. */
+    r.max_cube = 4;
+    m = opened(&r, 0);
+    OK(match_double(&m, &e_));
+    OK(match_beaver(&m, &e_));
+    REFUSED(m, match_beaver(&m, &e_), "cannot raccoon: the cube would pass the maximum of 4");
+
+    r = rules_default();
+    m = opened(&r, 0);
+    OK(match_double(&m, &e_));
+    REFUSED(m, match_beaver(&m, &e_), "cannot beaver: the rules allow no beavers");
+}
+
+/* --- resignations --------------------------------------------------------- */
+
+static int resign_points(const Rules *r, int level, bool turn_cube)
+{
+    Match m = opened(r, 0);
+    if (turn_cube) {
+        OK(match_double(&m, &e_));
+        OK(match_take(&m, &e_));
+    }
+    OK(match_resign(&m, level, &e_));
+    assert_int_equal(match_actions(&m), ACT_ACCEPT | ACT_REJECT);
+    OK(match_accept(&m, &e_));
+    assert_int_equal(m.phase, PHASE_RESIGNED);
+    assert_int_equal(m.winner, 0);
+    return m.points;
+}
+
+static void test_resignation_values(void **state)
+{
+    (void)state;
+    Rules r = rules_default();
+    assert_int_equal(resign_points(&r, 1, false), 1);
+    assert_int_equal(resign_points(&r, 2, false), 2);
+    assert_int_equal(resign_points(&r, 3, false), 3);
+    assert_int_equal(resign_points(&r, 1, true), 2);
+    assert_int_equal(resign_points(&r, 2, true), 4);
+    assert_int_equal(resign_points(&r, 3, true), 6);
+    r.backgammons = false;
+    assert_int_equal(resign_points(&r, 3, true), 4);
+    r.backgammons = true;
+    r.jacoby = true;
+    assert_int_equal(resign_points(&r, 2, false), 1);
+    assert_int_equal(resign_points(&r, 3, true), 6);
+}
+
+static void test_resignation_flow(void **state)
+{
+    (void)state;
+    Rules r = rules_default();
+    Match m = opened(&r, 7);
+    OK(match_roll(&m, 3, 1, &e_)); /* a player may resign after rolling */
+    OK(match_resign(&m, 1, &e_));
+    assert_int_equal(m.turn, 0);
+    MatchId id = ids_of(&m);
+    assert_int_equal(id.game_state, MATCHID_GAME_PLAYING);
+    assert_int_equal(id.resigned, 1);
+    assert_int_equal(id.turn, 0);
+    assert_int_equal(id.dice_owner, 1);
+    assert_int_equal(id.dice[0], 3);
+    assert_int_equal(id.dice[1], 1);
+    REFUSED(m, match_move(&m, &m.board, &e_), "cannot move: a resignation offer awaits an answer");
+    REFUSED(m, match_resign(&m, 2, &e_), "cannot resign: a resignation offer awaits an answer");
+    OK(match_reject(&m, &e_));
+    assert_int_equal(m.turn, 1);
+    REFUSED(m, match_resign(&m, 1, &e_),
+            "cannot resign a single game: a single game was just rejected, offer more");
+    OK(match_resign(&m, 2, &e_));
+    OK(match_reject(&m, &e_));
+    OK(match_resign(&m, 3, &e_));
+    OK(match_reject(&m, &e_));
+    assert_int_equal(match_actions(&m), ACT_MOVE);
+    REFUSED(m, match_resign(&m, 3, &e_), "cannot resign: a backgammon was just rejected");
+    assert_int_equal(match_legal_moves(&m, &moves), m.legal_moves);
+    OK(match_move(&m, &moves.moves[0].result, &e_));
+    /* A new turn: player 0 may offer a single again... */
+    OK(match_resign(&m, 1, &e_));
+    OK(match_reject(&m, &e_));
+    /* ...and the declined level is forgotten once he acts. */
+    OK(match_roll(&m, 4, 2, &e_));
+    OK(match_resign(&m, 1, &e_));
+    OK(match_reject(&m, &e_));
+    REFUSED(m, match_resign(&m, 4, &e_), "cannot resign: level 4 is not 1 (single), 2 (gammon) or 3");
+    REFUSED(m, match_resign(&m, 0, &e_), "level 0 is not");
+    REFUSED(m, match_accept(&m, &e_), "cannot accept: no resignation offered");
+    REFUSED(m, match_reject(&m, &e_), "cannot reject: no resignation offered");
+}
+
+/* --- moves ------------------------------------------------------------- */
+
+static void test_forced_and_pass(void **state)
+{
+    (void)state;
+    Rules r = rules_default();
+    Match m = start(&r, 0);
+    OK(match_opening_roll(&m, 5, 2, &e_));
+    /* Player 0 on the bar against a closed board: 6-6 has no move. */
+    set_board(&m, "25x1 6x14", "1x2 2x2 3x2 4x2 5x2 6x2 13x3");
+    give_turn(&m, 0);
+    OK(match_roll(&m, 6, 6, &e_));
+    assert_int_equal(m.legal_moves, 0);
+    assert_false(match_forced(&m));
+    assert_int_equal(match_actions(&m), ACT_PASS | ACT_RESIGN);
+    assert_int_equal(match_legal_moves(&m, &moves), 0);
+    REFUSED(m, match_move(&m, &m.board, &e_), "cannot move: 6-6 has no legal move (pass)");
+    OK(match_play_forced(&m, &e_));
+    assert_int_equal(m.on_roll, 1);
+    assert_int_equal(m.turns[0], 1);
+
+    /* The 1-point open: 6-1 must enter with the 1 and go on 24/18 with the
+     * same checker (the rest are home but one is out): one legal move. */
+    set_board(&m, "25x1 1x14", "2x2 3x2 4x2 5x2 6x2 13x5");
+    give_turn(&m, 0);
+    OK(match_roll(&m, 6, 1, &e_));
+    assert_int_equal(m.legal_moves, 1);
+    assert_true(match_forced(&m));
+    REFUSED(m, match_pass(&m, &e_), "cannot pass: 6-1 has 1 legal move");
+    OK(match_play_forced(&m, &e_));
+    assert_int_equal(m.board.side[0][17], 1);
+    assert_int_equal(m.board.side[0][POS_BAR], 0);
+
+    /* A choice: not forced. */
+    m = start(&r, 0);
+    OK(match_opening_roll(&m, 3, 1, &e_));
+    assert_false(match_forced(&m));
+    REFUSED(m, match_play_forced(&m, &e_),
+            "cannot play a forced move: 3-1 has 16 legal moves to choose from");
+    /* Not one of the legal moves: the position after 8/4. */
+    Position bad;
+    match_position(&m, &bad);
+    assert_true(movegen_apply_part(&bad, 7, 2));
+    REFUSED(m, match_move(&m, &bad, &e_), "illegal move: not one of the 16 legal moves for 3-1");
+    REFUSED(m, match_move(&m, NULL, &e_), "illegal move: no position given");
+}
+
+/* --- illegal actions, game and match end -------------------------------- */
+
+static void test_illegal_actions(void **state)
+{
+    (void)state;
+    Rules r = rules_default();
+    Match m = start(&r, 3);
+    REFUSED(m, match_roll(&m, 1, 2, &e_), "cannot roll: the opening roll comes first");
+    REFUSED(m, match_double(&m, &e_), "cannot double: the opening roll comes first");
+    REFUSED(m, match_new_game(&m, &e_), "cannot start a new game: this game is not over");
+    REFUSED(m, match_opening_roll(&m, 7, 1, &e_), "the dice 7 and 1 are not both 1..6");
+    REFUSED(m, match_opening_roll(&m, 3, 0, &e_), "the dice 3 and 0 are not both 1..6");
+    OK(match_opening_roll(&m, 5, 2, &e_));
+    REFUSED(m, match_opening_roll(&m, 5, 2, &e_), "cannot roll the opening: the game is under way");
+    REFUSED(m, match_roll(&m, 1, 2, &e_), "cannot roll: the dice are already rolled");
+    REFUSED(m, match_double(&m, &e_), "cannot double: the dice are already rolled");
+    REFUSED(m, match_take(&m, &e_), "cannot take: no double offered");
+    REFUSED(m, match_drop(&m, &e_), "cannot drop: no double offered");
+    REFUSED(m, match_beaver(&m, &e_), "cannot beaver: no double offered");
+    play(&m, "13/8 13/11");
+    REFUSED(m, match_move(&m, &m.board, &e_), "cannot move: the dice are not rolled yet");
+    REFUSED(m, match_pass(&m, &e_), "cannot pass: the dice are not rolled yet");
+    REFUSED(m, match_roll(&m, -1, 2, &e_), "are not both 1..6");
+    OK(match_double(&m, &e_));
+    OK(match_take(&m, &e_));
+    roll_and_play(&m, 3, 1);
+    roll_and_play(&m, 4, 2);
+    REFUSED(m, match_double(&m, &e_), "cannot double: opponent owns the cube");
+    REFUSED(m, match_can(&m, (MatchAction)(1 << 20), &e_), "no such action");
+
+    /* Game over, then the match: player 0 wins a gammon (2-0) with the
+     * 2-cube: 4 points end the 3-point match. */
+    win_game(&m, 0, "6x15");
+    assert_int_equal(m.points, 4);
+    assert_true(match_over(&m));
+    assert_int_equal(match_actions(&m), 0);
+    assert_int_equal(match_turn(&m), -1);
+    REFUSED(m, match_new_game(&m, &e_), "cannot start a new game: the match is over");
+    REFUSED(m, match_roll(&m, 1, 2, &e_), "cannot roll: the game is over");
+    REFUSED(m, match_opening_roll(&m, 1, 2, &e_), "cannot roll the opening: the game is over");
+    REFUSED(m, match_resign(&m, 1, &e_), "cannot resign: the game is over");
+    MatchId id = ids_of(&m);
+    assert_int_equal(id.game_state, MATCHID_GAME_OVER);
+    assert_int_equal(m.score[0], 4);
+    assert_int_equal(id.score[0], 3); /* cut to the length, as gnubg reads it */
+    assert_int_equal(id.score[1], 0);
+    assert_int_equal(id.cube, 2);
+    assert_int_equal(id.cube_owner, 0);
+    assert_int_equal(id.dice[0], 0);
+
+    Match bad;
+    Err err;
+    assert_false(match_start(&bad, &r, 65, &err));
+    assert_non_null(strstr(err.text, "match length 65 is outside 0..64"));
+    assert_false(match_start(&bad, &r, -1, &err));
+    assert_false(match_start(&bad, NULL, 3, &err));
+    r.max_cube = 3;
+    assert_false(match_start(&bad, &r, 3, &err));
+    assert_non_null(strstr(err.text, "max cube 3"));
+}
+
+/* A whole 3-point match: scores, games, Crawford, match end. */
+static void test_match_end(void **state)
+{
+    (void)state;
+    Rules r = rules_default();
+    Match m = start(&r, 3);
+    OK(match_opening_roll(&m, 6, 1, &e_));
+    win_game(&m, 1, "6x15"); /* gammon: 0-2 */
+    assert_int_equal(m.score[1], 2);
+    assert_false(match_over(&m));
+    OK(match_new_game(&m, &e_));
+    assert_true(m.crawford);
+    OK(match_opening_roll(&m, 6, 1, &e_));
+    win_game(&m, 0, "6x14"); /* 1-2 */
+    OK(match_new_game(&m, &e_));
+    assert_false(m.crawford);
+    assert_true(m.post_crawford);
+    OK(match_opening_roll(&m, 6, 1, &e_));
+    win_game(&m, 0, "6x14"); /* 2-2 */
+    OK(match_new_game(&m, &e_));
+    assert_true(m.post_crawford);
+    OK(match_opening_roll(&m, 1, 6, &e_));
+    win_game(&m, 1, "6x14"); /* 2-3 */
+    assert_true(match_over(&m));
+    assert_int_equal(m.games, 4);
+
+    /* Money: never over, the score runs on. */
+    m = start(&r, 0);
+    for (int g = 0; g < 3; g++) {
+        OK(match_opening_roll(&m, 6, 1, &e_));
+        win_game(&m, 0, "6x15");
+        assert_false(match_over(&m));
+        OK(match_new_game(&m, &e_));
+    }
+    assert_int_equal(m.score[0], 6);
+}
+
+/* --- Match ID ---------------------------------------------------------- */
+
+/* Reads a Match ID and Position ID, and writes them back as `out`. */
+static void from_id(Match *m, const Rules *r, const char *matchid, const char *posid,
+                    const char *out)
+{
+    MatchId id;
+    Position p;
+    OK(matchid_decode(matchid, &id, &e_));
+    OK(posid_decode(posid, &p, &e_));
+    OK(match_from_ids(m, r, &id, &p, &e_));
+    expect_ids(m, out, posid);
+}
+
+static void test_ids_examples(void **state)
+{
+    (void)state;
+    Rules r = rules_default();
+    Match m;
+    /* gnubg manual: 9-point match 2-4, player 0 owns a 2-cube, player 1
+     * rolled 5-2. */
+    from_id(&m, &r, "QYkqASAAIAAA", "4HPwATDgc/ABMA", "QYkqASAAIAAE");
+    assert_int_equal(m.length, 9);
+    assert_int_equal(m.cube, 2);
+    assert_int_equal(m.cube_owner, 0);
+    assert_int_equal(m.on_roll, 1);
+    assert_int_equal(m.legal_moves, 8);
+    assert_true(match_can(&m, ACT_MOVE, NULL));
+    from_id(&m, &r, "8ImlACAAIAAA", "4HPwATDgc/ABMA", "8ImlACAAIAAE");
+    assert_true(m.crawford);
+    REFUSED(m, match_double(&m, &e_), "Crawford game");
+    r.jacoby = true;
+    from_id(&m, &r, "UQkAAAAAAAAA", "4HPwATDgc/ABMA", "UQkAAAAAAAAA");
+    assert_int_equal(m.cube_owner, 1);
+    assert_int_equal(match_actions(&m), ACT_ROLL | ACT_DOUBLE | ACT_RESIGN);
+    from_id(&m, &r, "MAEAAAAAAAAA", "4HPwATDgc/ABMA", "MAEAAAAAAAAA");
+
+    /* Beaver and raccoon pending, money with 2 animals allowed. */
+    r.beavers = 2;
+    m = opened(&r, 0);
+    OK(match_double(&m, &e_));
+    OK(match_beaver(&m, &e_));
+    Match back;
+    MatchId id;
+    Position p;
+    OK(match_to_ids(&m, &id, &p, &e_));
+    assert_int_equal(id.cube_owner, 0);
+    assert_int_equal(id.turn, 1);
+    assert_int_equal(id.dice_owner, 1);
+    OK(match_from_ids(&back, &r, &id, &p, &e_));
+    assert_int_equal(back.animals, 1);
+    OK(match_beaver(&m, &e_));
+    OK(match_to_ids(&m, &id, &p, &e_));
+    OK(match_from_ids(&back, &r, &id, &p, &e_));
+    assert_int_equal(back.animals, 2);
+    OK(match_take(&back, &e_));
+    assert_int_equal(back.cube_owner, 1);
+    assert_int_equal(back.cube, 8);
+
+    /* Inconsistent IDs are refused with a reason. */
+    static const struct {
+        const char *matchid, *posid, *message;
+    } bad[] = {
+        /* a Crawford game with the rules' Crawford rule off is checked
+         * below; here IDs that no rules make consistent */
+        {"cIkFAAAAAAAA", "4HPwATDgc/ABMA", "the Jacoby rule is on in the Match ID but off"},
+    };
+    Rules plain = rules_default();
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        OK(matchid_decode(bad[i].matchid, &id, &e_));
+        OK(posid_decode(bad[i].posid, &p, &e_));
+        Err err = {{0}};
+        assert_false(match_from_ids(&m, &plain, &id, &p, &err));
+        assert_non_null(strstr(err.text, bad[i].message));
+    }
+    Rules no_crawford = rules_default();
+    no_crawford.crawford = false;
+    OK(matchid_decode("8ImlACAAIAAA", &id, &e_));
+    pos_start(&p);
+    Err err;
+    assert_false(match_from_ids(&m, &no_crawford, &id, &p, &err));
+    assert_non_null(strstr(err.text, "a Crawford game, but the rules have no Crawford rule"));
+    /* Doubled after rolling; the doubler to answer; a turned cube in the
+     * Crawford game; a score of 4 in the Crawford game of a 9-point match;
+     * a game over without a winner; a cube above the rules' maximum. */
+    MatchId base;
+    OK(matchid_decode("QYkqASAAIAAA", &base, &e_));
+    id = base;
+    id.doubled = true;
+    assert_false(match_from_ids(&m, &plain, &id, &p, &err));
+    assert_non_null(strstr(err.text, "a double is offered after the dice were rolled"));
+    id = base;
+    id.dice[0] = id.dice[1] = 0;
+    id.doubled = true;
+    id.turn = 1;
+    id.cube_owner = 1;
+    assert_false(match_from_ids(&m, &plain, &id, &p, &err));
+    assert_non_null(strstr(err.text, "a double is offered but the doubler is to answer it"));
+    id = base;
+    id.crawford = true;
+    assert_false(match_from_ids(&m, &plain, &id, &p, &err));
+    assert_non_null(strstr(err.text, "a Crawford game needs exactly one player one point"));
+    id = base;
+    id.game_state = MATCHID_GAME_OVER;
+    id.dice[0] = id.dice[1] = 0;
+    assert_false(match_from_ids(&m, &plain, &id, &p, &err));
+    assert_non_null(strstr(err.text, "not exactly one player has borne off"));
+    id = base;
+    id.cube = 128;
+    assert_false(match_from_ids(&m, &plain, &id, &p, &err));
+    assert_non_null(strstr(err.text, "the cube 128 is above the rules' maximum of 64"));
+    id = base;
+    id.turn = 0;
+    assert_false(match_from_ids(&m, &plain, &id, &p, &err));
+    assert_non_null(strstr(err.text, "the player to act is not the player on roll"));
+    id = base;
+    id.game_state = MATCHID_GAME_NONE;
+    id.dice[0] = id.dice[1] = 0;
+    p.side[0][5]--; /* 6/5 */
+    p.side[0][4]++;
+    assert_false(match_from_ids(&m, &plain, &id, &p, &err));
+    assert_non_null(strstr(err.text, "the game has not started but the checkers are not at"));
+}
+
+/* Every row of gnubg's Match ID vectors: either refused with a reason (its
+ * random fields describe no reachable state with the start position) or
+ * accepted and written back to the same ID. */
+static void test_ids_vectors(void **state)
+{
+    (void)state;
+    TsvReader *t = malloc(sizeof *t);
+    assert_non_null(t);
+    assert_true(tsv_open(t, "positions/gnubg-1.07/matchid.tsv.gz"));
+    int rows = 0, accepted = 0, refused = 0;
+    Position start_pos;
+    pos_start(&start_pos);
+    while (tsv_next(t)) {
+        rows++;
+        MatchId id;
+        OK(matchid_decode(t->field[0], &id, &e_));
+        Rules r = rules_default();
+        r.jacoby = id.jacoby && id.match_length == 0;
+        r.beavers = RULES_COUNT_LIMIT;
+        r.auto_doubles = RULES_COUNT_LIMIT;
+        r.max_cube = RULES_MAX_CUBE_LIMIT;
+        Match m;
+        Err err = {{0}};
+        if (!match_from_ids(&m, &r, &id, &start_pos, &err)) {
+            assert_true(err.text[0] != '\0');
+            refused++;
+            continue;
+        }
+        accepted++;
+        MatchId back;
+        Position p;
+        OK(match_to_ids(&m, &back, &p, &e_));
+        if (id.match_length > 0)
+            back.jacoby = id.jacoby; /* gnubg's flag means nothing in a match */
+        if (id.game_state >= MATCHID_GAME_OVER) {
+            /* dice left after the end mean nothing and are not kept */
+            back.dice[0] = id.dice[0];
+            back.dice[1] = id.dice[1];
+        }
+        if (id.game_state == MATCHID_GAME_NONE) {
+            /* who is "on roll" before the opening roll means nothing */
+            back.dice_owner = id.dice_owner;
+            back.turn = id.turn;
+        }
+        char out[MATCHID_LEN + 1];
+        OK(matchid_encode(&back, out, &e_));
+        if (strcmp(out, t->field[0]))
+            fail_msg("row %d: %s came back as %s", t->lineno, t->field[0], out);
+        assert_true(pos_equal(&p, &start_pos));
+    }
+    tsv_close(t);
+    free(t);
+    print_message("matchid.tsv: %d rows, %d accepted and written back identically, %d refused\n",
+                  rows, accepted, refused);
+    assert_true(rows >= 97);
+    assert_true(accepted >= 10);
+    assert_true(refused >= 10);
+}
+
+/* --- random games: invariants and the Match ID round trip ---------------- */
+
+static unsigned lcg(unsigned *s)
+{
+    *s = *s * 1103515245u + 12345u;
+    return (*s >> 16) & 0x7fff;
+}
+
+/* The state a Match ID can carry must survive a trip through it. */
+static void check_round_trip(const Match *m)
+{
+    MatchId id;
+    Position p;
+    Match back;
+    Err err = {{0}};
+    if (!match_to_ids(m, &id, &p, &err))
+        fail_msg("to_ids: %s", err.text);
+    if (!match_from_ids(&back, &m->rules, &id, &p, &err))
+        fail_msg("from_ids refused its own state (phase %d): %s", m->phase, err.text);
+    assert_int_equal(back.phase, m->phase);
+    assert_true(pos_equal(&back.board, &m->board));
+    assert_int_equal(back.cube, m->cube);
+    assert_int_equal(back.cube_owner, m->cube_owner);
+    assert_int_equal(back.doubled, m->doubled);
+    assert_int_equal(back.resigned, m->resigned);
+    for (int s = 0; s < 2; s++)
+        assert_int_equal(back.score[s],
+                         m->length && m->score[s] > m->length ? m->length : m->score[s]);
+    assert_int_equal(back.crawford, m->crawford);
+    if (m->phase == PHASE_PLAYING || m->phase == PHASE_OPENING)
+        assert_int_equal(back.post_crawford, m->post_crawford);
+    if (m->phase == PHASE_PLAYING) {
+        assert_int_equal(back.on_roll, m->on_roll);
+        assert_int_equal(back.turn, m->turn);
+        assert_int_equal(back.legal_moves, m->legal_moves);
+        /* an ID tells a beaver from a raccoon, not how many came before */
+        assert_int_equal(back.animals, m->animals == 0 ? 0 : 2 - m->animals % 2);
+        assert_int_equal(back.dice[0] + back.dice[1], m->dice[0] + m->dice[1]);
+    } else if (m->phase != PHASE_OPENING) {
+        assert_int_equal(back.winner, m->winner);
+        assert_int_equal(back.points, m->points);
+    }
+}
+
+/* Every action match_actions() leaves out must be refused. */
+static void check_refusals(const Match *m, unsigned actions)
+{
+    Match t = *m;
+    Err err;
+    if (!(actions & ACT_OPENING_ROLL))
+        assert_false(match_opening_roll(&t, 2, 1, &err));
+    if (!(actions & ACT_ROLL))
+        assert_false(match_roll(&t, 2, 1, &err));
+    if (!(actions & ACT_DOUBLE))
+        assert_false(match_double(&t, &err));
+    if (!(actions & ACT_TAKE))
+        assert_false(match_take(&t, &err));
+    if (!(actions & ACT_DROP))
+        assert_false(match_drop(&t, &err));
+    if (!(actions & ACT_BEAVER))
+        assert_false(match_beaver(&t, &err));
+    if (!(actions & ACT_PASS))
+        assert_false(match_pass(&t, &err));
+    if (!(actions & ACT_RESIGN))
+        assert_false(match_resign(&t, 3, &err));
+    if (!(actions & ACT_ACCEPT))
+        assert_false(match_accept(&t, &err));
+    if (!(actions & ACT_REJECT))
+        assert_false(match_reject(&t, &err));
+    if (!(actions & ACT_NEW_GAME))
+        assert_false(match_new_game(&t, &err));
+    assert_memory_equal(&t, m, sizeof t);
+}
+
+/* Takes a random legal action. */
+static void random_action(Match *m, unsigned *seed)
+{
+    unsigned acts = match_actions(m);
+    assert_true(acts != 0);
+    int n = 0;
+    unsigned list[16];
+    for (unsigned a = 1; a <= ACT_NEW_GAME; a <<= 1)
+        if (acts & a)
+            list[n++] = a;
+    unsigned a = list[lcg(seed) % (unsigned)n];
+    /* Resigning and doubling end games quickly: keep them rare so that
+     * games also end by bearing off. */
+    unsigned keep = a == ACT_RESIGN ? 40 : a == ACT_DOUBLE ? 6 : 1;
+    if (lcg(seed) % keep) {
+        unsigned common[16];
+        int nc = 0;
+        for (int i = 0; i < n; i++)
+            if (list[i] != ACT_RESIGN && list[i] != ACT_DOUBLE)
+                common[nc++] = list[i];
+        if (nc)
+            a = common[lcg(seed) % (unsigned)nc];
+    }
+    int d1 = 1 + (int)(lcg(seed) % 6), d2 = 1 + (int)(lcg(seed) % 6);
+    switch (a) {
+    case ACT_OPENING_ROLL: OK(match_opening_roll(m, d1, d2, &e_)); break;
+    case ACT_ROLL: OK(match_roll(m, d1, d2, &e_)); break;
+    case ACT_DOUBLE: OK(match_double(m, &e_)); break;
+    case ACT_TAKE: OK(match_take(m, &e_)); break;
+    case ACT_DROP: OK(match_drop(m, &e_)); break;
+    case ACT_BEAVER: OK(match_beaver(m, &e_)); break;
+    case ACT_PASS: OK(match_pass(m, &e_)); break;
+    case ACT_ACCEPT: OK(match_accept(m, &e_)); break;
+    case ACT_REJECT: OK(match_reject(m, &e_)); break;
+    case ACT_NEW_GAME: OK(match_new_game(m, &e_)); break;
+    case ACT_RESIGN: {
+        int level = m->resign_declined + 1 + (int)(lcg(seed) % (unsigned)(3 - m->resign_declined));
+        OK(match_resign(m, level, &e_));
+        break;
+    }
+    case ACT_MOVE:
+        assert_int_equal(match_legal_moves(m, &moves), m->legal_moves);
+        OK(match_move(m, &moves.moves[lcg(seed) % (unsigned)moves.count].result, &e_));
+        break;
+    default: fail_msg("action %u", a);
+    }
+}
+
+static void test_random_games(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *preset;
+        int length;
+        bool holland, star;
+        int beavers, autos;
+    } setups[] = {
+        {"international", 5, false, false, 0, 0}, {"international", 3, true, true, 0, 0},
+        {"cafe", 7, true, false, 0, 0},           {"money", 0, false, false, 3, 2},
+        {"gnubg", 0, false, true, 3, 0},          {"nocube", 0, false, false, 0, 0},
+        {"cafe", 0, false, false, 2, 1},          {"international", 1, false, false, 0, 0},
+    };
+    unsigned seed = 12345;
+    long states = 0, games = 0;
+    for (size_t s = 0; s < sizeof setups / sizeof setups[0]; s++) {
+        Rules r;
+        OK(rules_preset(setups[s].preset, &r, &e_));
+        r.holland = setups[s].holland;
+        r.star_mars = setups[s].star;
+        r.beavers = setups[s].beavers;
+        r.auto_doubles = setups[s].autos;
+        for (int round = 0; round < 6; round++) {
+            Match m = start(&r, setups[s].length);
+            int game_limit = 8;
+            while (!match_over(&m) && game_limit > 0) {
+                unsigned acts = match_actions(&m);
+                check_round_trip(&m);
+                check_refusals(&m, acts);
+                states++;
+                if (acts == ACT_NEW_GAME) {
+                    games++;
+                    game_limit--;
+                }
+                random_action(&m, &seed);
+            }
+        }
+    }
+    print_message("random games: %ld games, %ld states checked\n", games, states);
+    assert_true(games > 100);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_opening_play),
+        cmocka_unit_test(test_opening_ties),
+        cmocka_unit_test(test_opening_reroll),
+        cmocka_unit_test(test_later_games),
+        cmocka_unit_test(test_scoring_variants),
+        cmocka_unit_test(test_jacoby),
+        cmocka_unit_test(test_no_cube),
+        cmocka_unit_test(test_crawford),
+        cmocka_unit_test(test_holland),
+        cmocka_unit_test(test_max_cube_and_dead_cube),
+        cmocka_unit_test(test_double_take_drop),
+        cmocka_unit_test(test_beavers),
+        cmocka_unit_test(test_resignation_values),
+        cmocka_unit_test(test_resignation_flow),
+        cmocka_unit_test(test_forced_and_pass),
+        cmocka_unit_test(test_illegal_actions),
+        cmocka_unit_test(test_match_end),
+        cmocka_unit_test(test_ids_examples),
+        cmocka_unit_test(test_ids_vectors),
+        cmocka_unit_test(test_random_games),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
