@@ -19,6 +19,7 @@ static void moves_usage(FILE *out)
 {
     fprintf(out,
             "usage: shesh moves [--json] ID DICE\n"
+            "       shesh moves [--json] ID DICE --match MOVE\n"
             "       shesh moves [--json] -\n\n"
             "Lists every legal move for the roll DICE, one per line: gnubg's display\n"
             "notation (as its hint shows it), a tab, and the Position ID of the result,\n"
@@ -35,8 +36,11 @@ static void moves_usage(FILE *out)
             "         moves.tsv.gz), or 'error: line N: ...'\n"
             "  --json one JSON object: {\"position_id\": ID, \"dice\": [d1, d2],\n"
             "         \"moves\": [{\"move\": \"8/5 6/5\", \"result\": ID}, ...]}; with '-',\n"
-            "         one object per line, {\"line\": N, \"error\": \"...\"} for errors\n\n"
-            "Exit status: 0 done, 1 a bad ID or roll (any line with '-'), 2 usage.\n");
+            "         one object per line, {\"line\": N, \"error\": \"...\"} for errors\n"
+            "  --match MOVE  read MOVE as gnubg reads a move answer (any order, bar/off\n"
+            "         or 25/0, '-' = off, 24 18, 24/18/15, (2), *, commas, any case)\n"
+            "         and print only the legal move it means, or say why none\n\n"
+            "Exit status: 0 done, 1 a bad ID, roll or MOVE (any line with '-'), 2 usage.\n");
 }
 
 /* A legal move's place in the output, ordered by the ID of its result. */
@@ -178,6 +182,20 @@ static void print_row(FILE *out, Request *r)
     fputc('\n', out);
 }
 
+/* Keeps only the legal move that text means (see movetext_match()). */
+static bool keep_match(Request *r, const char *text, Err *err)
+{
+    int i = movetext_match_roll(&r->pos, &r->list, r->d1, r->d2, text, err);
+    if (i == -1)
+        return false;
+    int k = 0;
+    while (k < r->list.count && r->ranked[k].index != i)
+        k++;
+    r->ranked[0] = i == MOVETEXT_PASS ? r->ranked[0] : r->ranked[k];
+    r->list.count = i == MOVETEXT_PASS ? 0 : 1;
+    return true;
+}
+
 /* ID and optional dice words to a solved request. */
 static bool request(Request *r, char **words, int nwords, Err *err)
 {
@@ -244,6 +262,7 @@ static int run_stdin(Request *r, bool json)
 int cli_moves(int argc, char **argv)
 {
     bool json = false;
+    const char *move = NULL;
     char *words[3];
     int nwords = 0;
     for (int i = 1; i < argc; i++) {
@@ -253,6 +272,11 @@ int cli_moves(int argc, char **argv)
             return EXIT_OK;
         } else if (!strcmp(a, "--json")) {
             json = true;
+        } else if (!strcmp(a, "--match") && i + 1 < argc) {
+            move = argv[++i];
+        } else if (!strcmp(a, "--match")) {
+            fprintf(stderr, "shesh moves: --match needs a MOVE (\"\" for no move)\n");
+            return EXIT_USAGE;
         } else if (a[0] == '-' && a[1]) {
             fprintf(stderr, "shesh moves: unknown option '%s'\n", a);
             moves_usage(stderr);
@@ -266,7 +290,7 @@ int cli_moves(int argc, char **argv)
         }
     }
     bool from_stdin = nwords == 1 && !strcmp(words[0], "-");
-    if (nwords == 0 || (nwords > 1 && !strcmp(words[0], "-"))) {
+    if (nwords == 0 || (nwords > 1 && !strcmp(words[0], "-")) || (from_stdin && move)) {
         moves_usage(stderr);
         return EXIT_USAGE;
     }
@@ -280,7 +304,7 @@ int cli_moves(int argc, char **argv)
     Err err = {{0}};
     if (from_stdin) {
         status = run_stdin(r, json);
-    } else if (!request(r, words, nwords, &err)) {
+    } else if (!request(r, words, nwords, &err) || (move && !keep_match(r, move, &err))) {
         fprintf(stderr, "shesh moves: %s\n", err.text);
         status = EXIT_FAIL;
     } else if (json) {

@@ -213,6 +213,7 @@ typedef struct Points {
     int value[POINTS_MAX];
     bool slash_before[POINTS_MAX + 1]; /* a '/' came right before value[i] */
     int n;
+    bool dash; /* a '-' was read: worth a hint when the text is refused */
 } Points;
 
 static bool push_point(Points *pts, int value, size_t col, Err *err)
@@ -297,6 +298,7 @@ static bool lex(const char *text, Points *pts, Err *err)
             ok = push_point(pts, 25, pos, err);
             break;
         case TOK_OFF:
+            pts->dash |= *s == '-';
             ok = push_point(pts, 0, pos, err);
             break;
         case TOK_SLASH:
@@ -361,8 +363,15 @@ bool movetext_parse(const char *text, Move *out, Err *err)
     memset(&pts, 0, sizeof pts);
     Hop hops[MOVE_PARTS_MAX];
     int n = 0;
-    if (!lex(text, &pts, err) || !pair_points(&pts, hops, &n, err))
+    if (!lex(text, &pts, err) || !pair_points(&pts, hops, &n, err)) {
+        /* "24-18" reads as 24, off, 18: say why, or the message puzzles. */
+        if (pts.dash && err) {
+            char first[ERR_TEXT_MAX];
+            snprintf(first, sizeof first, "%s", err->text);
+            err_set(err, "%s ('-' means off, as in gnubg: join points with '/')", first);
+        }
         return false;
+    }
     sort_hops(hops, n);
     memset(out, 0, sizeof *out);
     out->parts = (uint8_t)n;
@@ -415,6 +424,15 @@ static bool chains_into(const Move *written, int part, int at, bool moved, const
             chains_into(written, part, l->to[h], true, l, used | (1u << h)))
             return true;
     return false;
+}
+
+/* Pips a move covers (a checker borne off counts its point). */
+static int move_pips(const Move *m)
+{
+    int n = 0;
+    for (int i = 0; i < m->parts; i++)
+        n += m->from[i] - m->to[i];
+    return n;
 }
 
 int movetext_match(const Position *p, const MoveList *legal, const char *text, Err *err)
@@ -478,6 +496,17 @@ int movetext_match_roll(const Position *p, const MoveList *legal, int d1, int d2
     }
     if (found >= 0)
         return found;
+    if (!why[0]) {
+        /* A move that is short of pips is the common mistake (a die left
+         * unplayed): say so. */
+        int least = move_pips(&legal->moves[0]);
+        for (int i = 1; i < legal->count; i++)
+            if (move_pips(&legal->moves[i]) < least)
+                least = move_pips(&legal->moves[i]);
+        if (move_pips(&written) < least)
+            snprintf(why, sizeof why, "it moves %d pips, every legal move at least %d",
+                     move_pips(&written), least);
+    }
     err_set(err, "%s is not legal%s%s%s", shown, roll, why[0] ? ": " : "", why);
     return -1;
 }

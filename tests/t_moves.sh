@@ -59,6 +59,31 @@ expect_status 1 "three dice" 4HPwATDgc/ABMA 3-1-2
 expect_status 1 "no roll anywhere" 4HPwATDgc/ABMA:cAkAAAAAAAAA
 grep -q 'no dice' "$dir/err" || no "no roll: message does not say so"
 
+# --match: any spelling gnubg reads finds the one legal move; the rest fail.
+for text in '8/5 6/5' '6/5 8/5' '8 5 6 5' '8/5, 6/5*' '8/5 6/5\r\n' '6/5 8/5)'; do
+    expect_status 0 "--match '$text'" 4HPwATDgc/ABMA 31 --match "$(printf "$text")"
+    grep -qxP '8/5 6/5\t4HPwATCwZ/ABMA' "$dir/out" || no "--match '$text' printed '$(cat "$dir/out")'"
+done
+expect_status 0 "--match with counts" 4HPwATDgc/ABMA 66 --match '13/7 13/7 24/18 24/18'
+grep -qxP '24/18\(2\) 13/7\(2\)\t4HPwATDg28HBAA' "$dir/out" || no "--match 13/7 13/7 24/18 24/18"
+expect_status 0 "--match an elided hit" n/MCEQD/TQAASQ 65 --match bar/14
+grep -qxP 'bar/19\*/14\tn/OACED/TQACEg' "$dir/out" || no "--match bar/14 printed '$(cat "$dir/out")'"
+expect_status 1 "--match ambiguous" 3wAxg0I9XOCIBA 32 --match 7/2
+grep -q '7/2 is ambiguous with 3-2: it could be 7/4\*/2 or 7/5\*/2' "$dir/err" || no "--match 7/2: $(cat "$dir/err")"
+expect_status 1 "--match illegal" 4HPwATDgc/ABMA 31 --match 24/1
+grep -q '24/1 is not legal with 3-1' "$dir/err" || no "--match 24/1: $(cat "$dir/err")"
+expect_status 1 "--match unreadable" 4HPwATDgc/ABMA 31 --match '24-18'
+grep -q "'-' means off" "$dir/err" || no "--match 24-18: $(cat "$dir/err")"
+expect_status 1 "--match empty with moves" 4HPwATDgc/ABMA 31 --match ''
+expect_status 0 "--match empty when dancing" n/MCEQD/TQAASQ 55 --match ''
+[ -s "$dir/out" ] && no "--match '' when dancing printed '$(cat "$dir/out")'"
+expect_status 0 "--match --json" --json 4HPwATDgc/ABMA 31 --match '6/5 8/5'
+python3 -m json.tool "$dir/out" > /dev/null || no "--match --json is not valid JSON"
+grep -q '"moves": \[{"move": "8/5 6/5", "result": "4HPwATCwZ/ABMA"}\]' "$dir/out" ||
+    no "--match --json printed '$(cat "$dir/out")'"
+expect_status 2 "--match without MOVE" 4HPwATDgc/ABMA 31 --match
+expect_status 2 "--match with '-'" - --match 8/5
+
 # No legal move: nothing printed, success.
 expect_status 0 "dancing" n/MCEQD/TQAASQ 55
 [ -s "$dir/out" ] && no "dancing: printed '$(head -c 80 "$dir/out")'"

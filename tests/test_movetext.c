@@ -632,8 +632,12 @@ static void test_parse_rules(void **state)
     expect_parse("6-", "6/0");
     expect_parse("6/- 5-", "6/0 5/0");
     expect_parse_error("24-18", "no destination");
-    /* Indices: bar 24, off POS_OFF. */
+    expect_parse_error("24-18", "'-' means off");
     Move m;
+    Err plain = {{0}};
+    assert_false(movetext_parse("24/18/", &m, &plain));
+    assert_null(strstr(plain.text, "'-' means off"));
+    /* Indices: bar 24, off POS_OFF. */
     assert_true(movetext_parse("bar/22 6/off", &m, NULL));
     assert_int_equal(m.parts, 2);
     assert_int_equal(m.from[0], POS_BAR);
@@ -723,8 +727,9 @@ static void test_match(void **state)
 
     expect_no_match(&start, 3, 1, "24/1",
                     "24/1 is not legal with 3-1: the 1 point is held by the opponent");
-    expect_no_match(&start, 3, 1, "24/22", "24/22 is not legal with 3-1");
-    expect_no_match(&start, 3, 1, "8/5", "8/5 is not legal with 3-1");
+    expect_no_match(&start, 3, 1, "8/5",
+                    "8/5 is not legal with 3-1: it moves 3 pips, every legal move at least 4");
+    expect_no_match(&start, 3, 1, "8/4 6/5", "8/4 6/5 is not legal with 3-1");
     expect_no_match(&start, 1, 3, "", "no move given, but 16 legal moves exist with 3-1");
     expect_no_match(&start, 3, 1, "7/4 6/5", "7/4 6/5 is not legal with 3-1: no checker on the 7 point");
     expect_no_match(&start, 3, 1, "6 8", "6/8 is not legal with 3-1: a checker cannot move backwards");
@@ -737,9 +742,9 @@ static void test_match(void **state)
     /* The roll is left out of messages when it is not known. */
     MoveList *l = list_new();
     movegen_generate(&start, 3, 1, l);
-    assert_int_equal(movetext_match(&start, l, "24/22", &err), -1);
-    assert_string_equal(err.text, "24/22 is not legal");
-    assert_int_equal(movetext_match(&start, l, "24/22", NULL), -1);
+    assert_int_equal(movetext_match(&start, l, "8/4 6/5", &err), -1);
+    assert_string_equal(err.text, "8/4 6/5 is not legal");
+    assert_int_equal(movetext_match(&start, l, "8/4 6/5", NULL), -1);
     free(l);
 
     /* 6-3 with a blot on 21 and the 18 point closed: the only way to 15
