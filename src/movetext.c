@@ -472,7 +472,7 @@ int movetext_match_roll(const Position *p, const MoveList *legal, int d1, int d2
     }
 
     Position q = *p;
-    char why[64] = "";
+    char why[96] = "";
     if (play_hops(&q, &written, why, sizeof why)) {
         int i = movegen_find(legal, &q);
         if (i >= 0)

@@ -3,6 +3,7 @@
  * external server played (fibs.tsv.gz), the respelled answers of the
  * match5-notations run (client_capture.tsv.gz), the parser against a table
  * of gnubg's own ParseMove results, and the matching rules. */
+#include <pthread.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -795,6 +796,48 @@ static void test_match(void **state)
     free(l);
 }
 
+/* Threads parse and match at once (the lexer's pattern is compiled on first
+ * use, by whichever thread comes first): every answer must still be right. */
+typedef struct ThreadJob {
+    const MoveList *legal;
+    const Position *pos;
+    int wrong;
+} ThreadJob;
+
+static void *match_all(void *arg)
+{
+    ThreadJob *job = arg;
+    for (int round = 0; round < 50; round++)
+        for (int i = 0; i < job->legal->count; i++) {
+            char text[MOVETEXT_MAX];
+            movetext_display(job->pos, &job->legal->moves[i], text);
+            if (movetext_match_roll(job->pos, job->legal, 3, 1, text, NULL) != i)
+                job->wrong++;
+        }
+    return NULL;
+}
+
+static void test_threads(void **state)
+{
+    (void)state;
+    enum { THREADS = 8 };
+    Position start;
+    pos_start(&start);
+    MoveList *l = list_new();
+    assert_int_equal(movegen_generate(&start, 3, 1, l), 16);
+    pthread_t tid[THREADS];
+    ThreadJob jobs[THREADS];
+    for (int t = 0; t < THREADS; t++) {
+        jobs[t] = (ThreadJob){l, &start, 0};
+        assert_int_equal(pthread_create(&tid[t], NULL, match_all, &jobs[t]), 0);
+    }
+    for (int t = 0; t < THREADS; t++) {
+        assert_int_equal(pthread_join(tid[t], NULL), 0);
+        assert_int_equal(jobs[t].wrong, 0);
+    }
+    free(l);
+}
+
 /* ---- gnubg's vectors ------------------------------------------------- */
 
 /* One row of moves.tsv.gz, decoded, with its legal moves generated. */
@@ -1093,6 +1136,7 @@ int main(void)
         cmocka_unit_test(test_parse_like_gnubg),
         cmocka_unit_test(test_parse_rules),
         cmocka_unit_test(test_match),
+        cmocka_unit_test(test_threads),
         cmocka_unit_test(test_moves_vectors),
         cmocka_unit_test(test_elided_hits),
         cmocka_unit_test(test_fibs_plain),
