@@ -60,16 +60,15 @@ typedef struct Request {
 /* "31", "3-1", or two one-digit words ("3" "1"); each die 1 to 6. */
 static bool parse_dice(const char *a, const char *b, int *d1, int *d2, Err *err)
 {
-    char s[8];
-    if (b)
-        snprintf(s, sizeof s, "%.3s-%.3s", a, b);
-    else
-        snprintf(s, sizeof s, "%.7s", a);
-    size_t len = strlen(s);
-    bool shape = (len == 2 && s[0] && s[1]) || (len == 3 && s[1] == '-');
-    char c1 = s[0], c2 = s[len - 1];
-    if (!shape || c1 < '1' || c1 > '6' || c2 < '1' || c2 > '6' || strlen(a) > 3 ||
-        (b && strlen(b) > 1))
+    char c1 = 0, c2 = 0;
+    size_t len = strlen(a);
+    if (b && len == 1 && strlen(b) == 1)
+        c1 = a[0], c2 = b[0];
+    else if (!b && len == 2)
+        c1 = a[0], c2 = a[1];
+    else if (!b && len == 3 && a[1] == '-')
+        c1 = a[0], c2 = a[2];
+    if (c1 < '1' || c1 > '6' || c2 < '1' || c2 > '6')
         return err_set(err, "bad dice '%s%s%s': write two dice 1 to 6 as 31, 3-1 or 3 1", a,
                        b ? " " : "", b ? b : "");
     *d1 = c1 - '0';
