@@ -10,6 +10,7 @@
  * access, a beaver must be allowed. */
 #include "proto_board.h"
 
+#include <limits.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -62,14 +63,25 @@ typedef struct BoardRequest {
 
 /* ---- reading ------------------------------------------------------------- */
 
+static bool is_one_of(const ProtoTok *k, const char *const *words, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (proto_lex_is(k, words[i]))
+            return true;
+    return false;
+}
+
 static bool is_eval_option(const ProtoTok *k)
 {
     static const char *const words[] = {"plies", "cube", "cubeful", "cubeless",
                                         "prune", "noise", "deterministic"};
-    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
-        if (proto_lex_is(k, words[i]))
-            return true;
-    return false;
+    return is_one_of(k, words, sizeof words / sizeof words[0]);
+}
+
+static bool is_session_option(const ProtoTok *k)
+{
+    static const char *const words[] = {"jacobyrule", "crawfordrule", "beavers", "resignation"};
+    return is_one_of(k, words, sizeof words / sizeof words[0]);
 }
 
 /* An optional on/off after a bare word (prune, deterministic): consumes it
@@ -103,14 +115,22 @@ static int eval_option(const ProtoConfig *cfg, const ProtoTokens *t, int i, Eval
         return 2;
     }
     if (proto_lex_is(k, "plies")) {
-        long n;
         if (!v)
             return err_set(err, "plies needs a number (0 to %d)", cfg->max_plies), 0;
-        if (!proto_lex_int(v, "plies", 0, 1000000, &n, err))
+        /* Any run of digits is a depth, however long: the answer names the
+         * cap rather than a range of the parser. */
+        size_t digits = 0;
+        while (digits < v->len && v->text[digits] >= '0' && v->text[digits] <= '9')
+            digits++;
+        long n = LONG_MAX;
+        if (!(digits == v->len && digits > 9) &&
+            !proto_lex_int(v, "plies", -1000000000L, 1000000000L, &n, err))
             return 0;
+        if (n < 0)
+            return err_set(err, "plies must be 0 or more, not %ld", n), 0;
         if (n > cfg->max_plies)
-            return err_set(err, "plies %ld is more than this server allows (at most %d)", n,
-                           cfg->max_plies),
+            return err_set(err, "plies %.*s is more than this server allows (at most %d)",
+                           (int)(v->len > 24 ? 24 : v->len), v->text, cfg->max_plies),
                    0;
         ev->eval.plies = (int)n;
         return 2;
@@ -153,7 +173,9 @@ static bool read_request(const ProtoConfig *cfg, const ProtoSession *s, const Pr
         char q[32];
         proto_lex_quote(k->text, k->len, q, sizeof q);
         if (k->kind != TOK_WORD)
-            return err_set(err, "expected an option after the board, not '%s'", q);
+            return err_set(err, "expected an option after the board, not %s%s%s",
+                           k->kind == TOK_STRING ? "" : "'", q,
+                           k->kind == TOK_STRING ? "" : "'");
         if (is_eval_option(k)) {
             if (!ev)
                 return err_set(err, "'%s' is an evaluation option; a board line takes only "
@@ -165,17 +187,16 @@ static bool read_request(const ProtoConfig *cfg, const ProtoSession *s, const Pr
             i += used;
             continue;
         }
-        if (!v)
-            return err_set(err, "option '%s' needs a value", q);
-        FibsOptionResult r = fibs_option_set(&opt, k->text, k->len, v->text, v->len, err);
-        if (r == FIBS_OPTION_BAD)
-            return false;
-        if (r == FIBS_OPTION_UNKNOWN)
+        if (!is_session_option(k))
             return err_set(err, "unknown option '%s' (options: jacobyrule, crawfordrule, "
                                 "beavers, resignation%s)",
                            q, ev ? ", plies, cube, cubeful, cubeless, prune, noise, "
                                    "deterministic"
                                  : "");
+        if (!v)
+            return err_set(err, "option '%s' needs a value", q);
+        if (fibs_option_set(&opt, k->text, k->len, v->text, v->len, err) != FIBS_OPTION_SET)
+            return false;
         i += 2;
     }
 

@@ -56,19 +56,18 @@ void proto_lex_quote(const char *text, size_t len, char *buf, size_t size)
         buf[n < size ? n : size - 1] = '\0';
 }
 
-/* Why no token could be read at pos: an unclosed quote, or a quote glued to
- * a word. */
+/* Why no token could be read at pos: a quote that is never closed, or a
+ * quote glued to a word. */
 static bool lex_failure(const char *line, size_t len, size_t pos, Err *err)
 {
-    if (line[pos] == '\'' || line[pos] == '"')
-        return err_set(err, "the quoted string at column %zu is not closed", pos + 1);
-    size_t end = pos;
-    while (end < len && !is_blank(line[end]) && line[end] != '\'' && line[end] != '"')
-        end++;
-    if (end < len && (line[end] == '\'' || line[end] == '"'))
-        return err_set(err, "a quote at column %zu sits inside a word (quote whole names)",
-                       end + 1);
-    return err_set(err, "cannot read the request at column %zu", pos + 1);
+    size_t q = pos;
+    while (q < len && !is_blank(line[q]) && line[q] != '\'' && line[q] != '"')
+        q++;
+    if (q >= len || is_blank(line[q]))
+        return err_set(err, "cannot read the request at column %zu", pos + 1);
+    if (!memchr(line + q + 1, line[q], len - q - 1))
+        return err_set(err, "the quoted string at column %zu is not closed", q + 1);
+    return err_set(err, "a quote at column %zu sits inside a word (quote whole names)", q + 1);
 }
 
 bool proto_lex_split(const char *line, size_t len, ProtoTokens *out, Err *err)
