@@ -1,6 +1,7 @@
 /* test_xgid.c - the XGID codec: every row of positions/xgid.tsv (XGIDs and
  * the GNUBG-IDs gnubg 1.07 made of them), round trips over the positions of
- * posid.tsv.gz with varied match fields, and every refusal. */
+ * posid.tsv.gz with varied match fields, and every refusal; then gnubgid.h:
+ * telling the kinds of ID apart and the POSID:MATCHID pair. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -11,6 +12,7 @@
 
 #include <cmocka.h>
 
+#include "gnubgid.h"
 #include "matchid.h"
 #include "posid.h"
 #include "tsv.h"
@@ -343,6 +345,102 @@ static void test_encode_errors(void **state)
     expect_encode_error(&x, "same point");
 }
 
+/* gnubgid.h: the kind of an ID by its shape, and the POSID:MATCHID pair. */
+static void test_kinds_and_pairs(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *s;
+        IdKind kind;
+    } k[] = {
+        {"4HPwATDgc/ABMA", ID_POSITION},
+        {"QYkqASAAIAAA", ID_MATCH},
+        {"4HPwATDgc/ABMA:QYkqASAAIAAA", ID_GNUBG},
+        {"XGID=-b----E-C---eE---c-e----B-:1:-1:1:00:2:1:0:7:10", ID_XGID},
+        {"xgid=whatever", ID_XGID},
+        {"-b----E-C---eE---c-e----B-:1:-1:1:00:2:1:0:7:10", ID_XGID},
+        {"a:b", ID_GNUBG},
+        {"a:b:c", ID_XGID},
+        {"4HPwATDgc/ABM", ID_UNKNOWN},
+        {"", ID_UNKNOWN},
+        {NULL, ID_UNKNOWN},
+    };
+    for (size_t i = 0; i < sizeof k / sizeof k[0]; i++)
+        if (gnubgid_kind(k[i].s) != k[i].kind)
+            fail_msg("'%s' taken for a %s", k[i].s ? k[i].s : "(null)",
+                     gnubgid_kind_name(gnubgid_kind(k[i].s)));
+    assert_string_equal(gnubgid_kind_name(ID_GNUBG), "GNUBG-ID");
+    assert_string_equal(gnubgid_kind_name(ID_UNKNOWN), "unknown");
+
+    /* every row's GNUBG-IDs read back as pairs and through read_any */
+    TsvReader *r = open_vectors(XGID_VECTORS);
+    int rows = 0;
+    while (tsv_next(r)) {
+        for (int col = 1; col <= 3; col += 2) {
+            Position p;
+            MatchId m;
+            Err err = {{0}};
+            if (!gnubgid_decode(r->field[col], &p, &m, &err))
+                fail_msg("line %d: %s refused: %s", r->lineno, r->field[col], err.text);
+            char again[GNUBGID_LEN + 1];
+            assert_true(gnubgid_encode(&p, &m, again, &err));
+            assert_string_equal(again, r->field[col]);
+            AnyId a;
+            assert_true(gnubgid_read_any(r->field[col], &a, &err));
+            assert_int_equal(a.kind, ID_GNUBG);
+            assert_true(a.has_position && a.has_match);
+            assert_true(pos_equal(&a.pos, &p) && matchid_equal(&a.match, &m));
+            assert_int_equal(a.max_cube, XGID_DEFAULT_MAX_CUBE);
+        }
+        AnyId a;
+        assert_true(gnubgid_read_any(r->field[0], &a, NULL));
+        assert_int_equal(a.kind, ID_XGID);
+        rows++;
+    }
+    close_vectors(r);
+    assert_true(rows >= 50);
+
+    AnyId a, before;
+    Err err = {{0}};
+    assert_true(gnubgid_read_any("4HPwATDgc/ABMA", &a, &err));
+    assert_true(a.has_position && !a.has_match);
+    assert_true(gnubgid_read_any("T0EAAAAAAAAE", &a, &err)); /* a 32768-cube */
+    assert_true(!a.has_position && a.has_match);
+    assert_int_equal(a.max_cube, 15); /* raised so that an XGID can hold it */
+    before = a;
+    static const struct {
+        const char *s, *needle;
+    } bad[] = {
+        {"4HPwATDgc/ABMA:", "a Match ID has 12 characters, this one has 0"},
+        {":QYkqASAAIAAA", "starts with 0 characters before ':'"},
+        {"4HPwATDgc/ABM:QYkqASAAIAAA", "starts with 13 characters"},
+        {"4HPwATDgc/ABM!:QYkqASAAIAAA", "character 14 of the Position ID"},
+        {"4HPwATDgc/ABMA:QYkqASAAIAA!", "character 12 of the Match ID"},
+        {"QYkqASAAIAAA:4HPwATDgc/ABMA", "starts with 12 characters"},
+        {"4HPwATDgc/ABMA:QYkqASAAIAAA:", "this one has 3"},
+        {"hello", "not an ID"},
+        {"", "(0 characters given)"},
+        {"XGID=-b:1", "10 fields"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        if (gnubgid_read_any(bad[i].s, &a, &err))
+            fail_msg("'%s' accepted", bad[i].s);
+        if (!strstr(err.text, bad[i].needle))
+            fail_msg("'%s': '%s' does not mention '%s'", bad[i].s, err.text, bad[i].needle);
+        assert_memory_equal(&a, &before, sizeof a);
+    }
+    Position p;
+    MatchId m;
+    assert_false(gnubgid_decode("4HPwATDgc/ABMA", &p, &m, &err));
+    assert_non_null(strstr(err.text, "joined by one ':'"));
+    assert_false(gnubgid_decode(NULL, &p, &m, &err));
+    m.cube = 3;
+    char out[GNUBGID_LEN + 1];
+    pos_start(&p);
+    assert_false(gnubgid_encode(&p, &m, out, &err));
+    assert_non_null(strstr(err.text, "cube value 3"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -351,6 +449,7 @@ int main(void)
         cmocka_unit_test(test_round_trip),
         cmocka_unit_test(test_decode_errors),
         cmocka_unit_test(test_encode_errors),
+        cmocka_unit_test(test_kinds_and_pairs),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
