@@ -130,18 +130,31 @@ static const char *field_label(int f, char *buf, size_t size)
     return buf;
 }
 
+/* The blanks gnubg's lexer knows. A NUL byte is not one of them (strchr
+ * would say it is). */
+static bool is_blank(char c)
+{
+    return c == ' ' || c == '\t' || c == '\r' || c == '\n';
+}
+
+/* True when s[at] ends a field: the end of the text, a colon or a blank. */
+static bool field_ends(const char *s, size_t len, size_t at)
+{
+    return at >= len || s[at] == ':' || is_blank(s[at]);
+}
+
 /* Copies the offending text for a message: up to the next colon or blank,
  * at most 24 bytes, other unprintable bytes as '?'. */
 static const char *quote_token(const char *s, size_t len, size_t at, char *buf, size_t size)
 {
     size_t n = 0;
-    while (at + n < len && n < 24 && n + 4 < size && !strchr(": \t\r\n", s[at + n]))
+    while (n < 24 && n + 4 < size && !field_ends(s, len, at + n))
         n++;
     for (size_t i = 0; i < n; i++) {
         unsigned char c = (unsigned char)s[at + i];
         buf[i] = (c >= 0x20 && c < 0x7f) ? (char)c : '?';
     }
-    bool cut = at + n < len && n == 24 && !strchr(": \t\r\n", s[at + n]);
+    bool cut = n == 24 && !field_ends(s, len, at + n);
     strcpy(buf + n, cut ? "..." : "");
     return buf;
 }
@@ -217,7 +230,7 @@ static bool lex_name(const FibsParser *fp, pcre2_match_data *md, const char *s, 
     long n = match_at(fp, md, PAT_NAME, s, len, *at, NULL, NULL);
     if (n < 0) {
         field_label(field, label, sizeof label);
-        if (*at >= len || strchr(": \t\r\n", s[*at]))
+        if (field_ends(s, len, *at))
             return err_set(err, "%s is missing", label);
         if (s[*at] == '\'' || s[*at] == '"')
             return err_set(err, "%s: the quote %c is not closed", label, s[*at]);
@@ -244,7 +257,7 @@ static bool lex_name(const FibsParser *fp, pcre2_match_data *md, const char *s, 
     *at += (size_t)n;
     if (*at >= len || s[*at] != ':') {
         field_label(field, label, sizeof label);
-        if (*at >= len || strchr(" \t\r\n", s[*at]))
+        if (*at >= len || is_blank(s[*at]))
             return err_set(err, "%s: the board ends after the name; a ':' must follow it",
                            label);
         return err_set(err, "%s: '%c' after '%s' is not allowed in an unquoted name; quote "
@@ -300,7 +313,7 @@ static bool lex_with(const FibsParser *fp, pcre2_match_data *md, const char *s, 
                                     "'%s' follows",
                                count, FIBS_INTS, quote_token(s, len, at, tok, sizeof tok));
             field_label(field, label, sizeof label);
-            if (at >= len || strchr(": \t\r\n", s[at]))
+            if (field_ends(s, len, at))
                 return err_set(err, "%s is empty", label);
             return err_set(err, "%s: '%s' is not an integer", label,
                            quote_token(s, len, at, tok, sizeof tok));
@@ -788,6 +801,14 @@ static bool check_game(const FibsGame *g, Err *err)
                        MATCHID_MAX_CUBE);
     if (g->cube_owner < -1 || g->cube_owner > 1)
         return err_set(err, "cube owner %d is not -1 (centred), 0 or 1", g->cube_owner);
+    /* Both flags describe a match in which somebody is 1-away. */
+    int n = g->match_length;
+    bool one_away = n && (g->score[0] == n - 1 || g->score[1] == n - 1);
+    if ((g->crawford || g->post_crawford) && !one_away)
+        return err_set(err, "a %s game needs a match in which somebody is 1-away",
+                       g->crawford ? "Crawford" : "post-Crawford");
+    if (g->crawford && g->post_crawford)
+        return err_set(err, "a game cannot be both the Crawford game and post-Crawford");
     return true;
 }
 
@@ -838,6 +859,10 @@ bool fibs_game_from_board(const FibsBoard *b, int acting, FibsGame *g, Err *err)
         return err_set(err, "gnubg as a client always writes colour 1 and direction -1 "
                             "(fields 41, 42), not %d and %d",
                        b->raw.field[FIBS_F_COLOUR], b->raw.field[FIBS_F_DIRECTION]);
+    /* gnubg sets its post-Crawford flag only after a Crawford game. */
+    if (b->raw.field[FIBS_F_POST_CRAWFORD] && !b->post_crawford)
+        return err_set(err, "field 51 (post-Crawford) is set, but this is no match with "
+                            "somebody 1-away after the Crawford game");
     memset(g, 0, sizeof *g);
     int x_player = b->x_colour > 0 ? 1 : 0; /* player 1 is the positive colour */
     g->on_roll = b->doubled ? !x_player : x_player;

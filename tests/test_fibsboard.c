@@ -728,8 +728,9 @@ static void test_write(void **state)
     g.acting = 1;
     g.doubled = true;
     g.cube_owner = -1;
+    g.score[0] = 4;
     g.post_crawford = true;
-    expect_write(&g, "board:extbot:alice:5:0:2:0:-2:0:0:0:0:5:0:3:0:0:0:-5:5:0:0:0:-3:0:-5:0:"
+    expect_write(&g, "board:extbot:alice:5:0:4:0:-2:0:0:0:0:5:0:3:0:0:0:-5:5:0:0:0:-3:0:-5:0:"
                      "0:0:0:2:0:-1:0:0:0:0:2:1:1:1:1:-1:0:25:0:0:0:0:0:0:1:1");
     /* Borne-off counts and bars. */
     opening_game(&g);
@@ -814,6 +815,16 @@ static void test_write_errors(void **state)
     opening_game(&g);
     g.cube_owner = 2;
     expect_write_error(&g, "cube owner 2 is not -1 (centred), 0 or 1");
+    opening_game(&g);
+    g.crawford = true;
+    expect_write_error(&g, "a Crawford game needs a match in which somebody is 1-away");
+    g.match_length = 3;
+    g.score[1] = 2;
+    g.post_crawford = true;
+    expect_write_error(&g, "both the Crawford game and post-Crawford");
+    g.crawford = false;
+    g.score[1] = 0;
+    expect_write_error(&g, "a post-Crawford game needs a match in which somebody is 1-away");
     /* fibs_game_from_board needs a board in gnubg's client convention. */
     FibsBoard b;
     char line[600];
@@ -824,6 +835,10 @@ static void test_write_errors(void **state)
     assert_non_null(strstr(err.text, "fields 41, 42"));
     must_read(opening, &b);
     assert_false(fibs_game_from_board(&b, 2, &g, &err));
+    with_field(line, sizeof line, opening, 51, "1"); /* money: no post-Crawford game */
+    must_read(line, &b);
+    assert_false(fibs_game_from_board(&b, 1, &g, &err));
+    assert_non_null(strstr(err.text, "field 51"));
 }
 
 int main(void)
