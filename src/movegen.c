@@ -53,8 +53,6 @@ static const uint64_t weight[2][POS_SLOTS] = {
 
 typedef struct Gen {
     Position b;      /* working board: the position after the parts so far */
-    uint8_t *me;     /* b.side[SIDE_ROLLER] */
-    uint8_t *opp;    /* b.side[SIDE_OPPONENT] */
     uint64_t hash;   /* hash of b */
     uint32_t occ;    /* bit i: the mover has a checker on index i (0..24) */
     uint32_t open;   /* bit i: index i (0..23) is not blocked; hits only ever
@@ -70,6 +68,13 @@ typedef struct Gen {
     uint16_t table[TABLE_MAX];    /* 1 + index into out->moves, 0 = empty */
     uint64_t hashes[MOVES_MAX];   /* hash of out->moves[i].result */
 } Gen;
+
+/* The working board's two sides. Named through the struct rather than kept
+ * as uint8_t pointers: a store through such a pointer may alias anything, so
+ * the compiler would reload every other field of Gen after each one. */
+#define ME(g) ((g)->b.side[SIDE_ROLLER])
+#define OPP(g) ((g)->b.side[SIDE_OPPONENT])
+
 static void table_clear(Gen *g)
 {
     memset(g->table, 0, (g->mask + 1) * sizeof g->table[0]);
@@ -110,7 +115,10 @@ static void save(Gen *g, int parts, int pips)
     for (unsigned t; (t = g->table[slot]) != 0; slot = (slot + 1) & g->mask)
         if (g->hashes[t - 1] == g->hash && pos_equal(&out->moves[t - 1].result, &g->b))
             return;
-    /* Only positions failing pos_valid() can have more results than fit. */
+    /* The most results found for a valid position (a hill-climbing search
+     * over 1-1 to 4-4) is 2226; positions with more than 15 checkers a side
+     * can exceed MOVES_MAX, and their extra results are dropped rather than
+     * written out of bounds. */
     if (out->count == MOVES_MAX)
         return;
     int n = out->count++;
@@ -154,17 +162,17 @@ static uint32_t sources(const Gen *g, int d, int top)
 /* Moves one checker src -> dest (dest < 0: off); returns 1 if it hit. */
 static int play(Gen *g, int src, int dest)
 {
-    if (--g->me[src] == 0)
+    if (--ME(g)[src] == 0)
         g->occ &= ~(1u << src);
     g->hash -= weight[1][src];
     if (dest < 0)
         return 0;
-    g->me[dest]++;
+    ME(g)[dest]++;
     g->occ |= 1u << dest;
     g->hash += weight[1][dest];
-    if (g->opp[23 - dest] == 1) {
-        g->opp[23 - dest] = 0;
-        g->opp[POS_BAR]++;
+    if (OPP(g)[23 - dest] == 1) {
+        OPP(g)[23 - dest] = 0;
+        OPP(g)[POS_BAR]++;
         g->hash += weight[0][POS_BAR] - weight[0][23 - dest];
         return 1;
     }
@@ -174,15 +182,15 @@ static int play(Gen *g, int src, int dest)
 /* Undoes play(); occ is restored by the caller. */
 static void unplay(Gen *g, int src, int dest, int hit)
 {
-    g->me[src]++;
+    ME(g)[src]++;
     g->hash += weight[1][src];
     if (dest < 0)
         return;
-    g->me[dest]--;
+    ME(g)[dest]--;
     g->hash -= weight[1][dest];
     if (hit) {
-        g->opp[23 - dest] = 1;
-        g->opp[POS_BAR]--;
+        OPP(g)[23 - dest] = 1;
+        OPP(g)[POS_BAR]--;
         g->hash -= weight[0][POS_BAR] - weight[0][23 - dest];
     }
 }
@@ -196,7 +204,7 @@ static int search(Gen *g, int depth, int top, int pips)
         return 0;
     int d = g->die[depth];
     uint32_t occ = g->occ;
-    if (g->me[POS_BAR]) {
+    if (ME(g)[POS_BAR]) {
         int dest = POS_BAR - d;
         if (!(g->open >> dest & 1))
             return 0;
@@ -237,15 +245,13 @@ int movegen_generate(const Position *p, int d1, int d2, MoveList *out)
         return 0;
     Gen g;
     g.b = *p;
-    g.me = g.b.side[SIDE_ROLLER];
-    g.opp = g.b.side[SIDE_OPPONENT];
     g.hash = 0;
     g.occ = g.open = 0;
     for (int i = 0; i < POS_SLOTS; i++) {
-        g.hash += weight[0][i] * g.opp[i] + weight[1][i] * g.me[i];
-        g.occ |= (uint32_t)(g.me[i] != 0) << i;
+        g.hash += weight[0][i] * OPP(&g)[i] + weight[1][i] * ME(&g)[i];
+        g.occ |= (uint32_t)(ME(&g)[i] != 0) << i;
         if (i < 24)
-            g.open |= (uint32_t)(g.opp[23 - i] < 2) << i;
+            g.open |= (uint32_t)(OPP(&g)[23 - i] < 2) << i;
     }
     g.ndice = d1 == d2 ? 4 : 2;
     for (int i = 0; i < g.ndice; i++)
@@ -268,7 +274,7 @@ int movegen_generate(const Position *p, int d1, int d2, MoveList *out)
          * there and its destination open, and "open" never changes). So
          * after such a d2 part, d1 parts from originally occupied points
          * are skipped. Only time is saved: the list is the same. */
-        if (!g.me[POS_BAR])
+        if (!ME(&g)[POS_BAR])
             g.swap_skip = g.occ & ~((1u << d1) - 1);
         g.die[0] = d2;
         g.die[1] = d1;

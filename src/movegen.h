@@ -16,7 +16,8 @@
 #include "position.h"
 
 #define MOVE_PARTS_MAX 4
-/* No position has more distinct legal moves for one roll than this. */
+/* No valid position is known to have more distinct legal moves for one roll
+ * than this (the most found by search is 2226, for 1-1). */
 #define MOVES_MAX 4096
 
 /* One legal move: up to four (from, to) parts in the mover's own 0-based
@@ -40,7 +41,8 @@ typedef struct MoveList {
 /* Fills out with every legal move for dice d1, d2 (1..6 each, any order) and
  * returns the count (0: no legal move), in generation order. Dice outside
  * 1..6 give 0. p should pass pos_valid(); any other position is still safe
- * (no crash, no out-of-bounds access) but its list may stop at MOVES_MAX.
+ * (no crash, no out-of-bounds access) but its list may stop at MOVES_MAX
+ * (with more than 15 checkers a side, more results are possible).
  * Parts of a Move beyond its `parts` are zero. Thread-safe: the scratch
  * memory (about 64 KB) lives on the caller's stack. */
 int movegen_generate(const Position *p, int d1, int d2, MoveList *out);
