@@ -65,4 +65,8 @@ void listen_close(Listener *l);
  * every address a host name stands for. timeout_s > 0 bounds each try. */
 int listen_connect(const ListenAddr *a, double timeout_s, Err *err);
 
+/* Writes all n bytes to a blocking socket (no SIGPIPE if the peer left).
+ * False on any error, with errno set. */
+bool listen_send_all(int fd, const void *data, size_t n);
+
 #endif

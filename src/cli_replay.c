@@ -1,0 +1,329 @@
+/* cli_replay.c - `shesh replay FILE --to ADDR`: sends the requests of a
+ * server transcript (txlog.h) again, one at a time, to any server that
+ * speaks the protocol (shesh serve, gnubg's external), and reports every
+ * reply that differs from the recorded one. */
+#include <errno.h>
+#include <math.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "listen.h"
+#include "net.h"
+#include "txlog.h"
+
+/* What the transcript says a request got. */
+typedef enum Expect { EXPECT_NOTHING, EXPECT_REPLY, EXPECT_CLOSE } Expect;
+
+typedef struct Item {
+    TxKind kind; /* TX_REQ or TX_LONG */
+    Buf request;
+    Expect expect;
+    Buf reply;
+    long line; /* of the request in the transcript */
+} Item;
+
+typedef struct Script {
+    Item *items;
+    size_t n, cap;
+    size_t answered; /* items[0..answered) have their reply */
+} Script;
+
+static void replay_usage(FILE *out)
+{
+    fprintf(out,
+            "usage: shesh replay FILE --to ADDR [--timeout S]\n\n"
+            "Sends the requests recorded in FILE (a transcript of 'shesh serve\n"
+            "--log-dir') to the server at ADDR (HOST:PORT, [IPV6]:PORT or a Unix socket\n"
+            "path), one at a time, and compares each reply with the recorded one. Every\n"
+            "difference is printed; a summary line ends the output.\n\n"
+            "  --to ADDR     the server to talk to\n"
+            "  --timeout S   how long to wait for each reply (default 10)\n\n"
+            "Exit status: 0 every reply the same, 1 a reply differs (or the server\n"
+            "cannot be reached, or FILE is not a transcript), 2 usage.\n");
+}
+
+static void script_free(Script *s)
+{
+    for (size_t i = 0; i < s->n; i++) {
+        buf_free(&s->items[i].request);
+        buf_free(&s->items[i].reply);
+    }
+    free(s->items);
+}
+
+static Item *script_add(Script *s)
+{
+    if (s->n == s->cap) {
+        size_t cap = s->cap ? 2 * s->cap : 64;
+        Item *p = realloc(s->items, cap * sizeof *p);
+        if (!p)
+            return NULL;
+        s->items = p;
+        s->cap = cap;
+    }
+    Item *it = &s->items[s->n++];
+    memset(it, 0, sizeof *it);
+    buf_init(&it->request);
+    buf_init(&it->reply);
+    return it;
+}
+
+/* Replies come in request order, so the k-th reply (or quit) belongs to the
+ * k-th request, however the client pipelined them. */
+static bool load(const char *path, Script *s, Err *err)
+{
+    TxReader *r = txlog_reader_open(path, err);
+    if (!r)
+        return false;
+    TxEntry e;
+    buf_init(&e.data);
+    TxStatus st;
+    bool ok = true;
+    while (ok && (st = txlog_read(r, &e, err)) == TXLOG_ENTRY) {
+        if (e.kind == TX_REQ || e.kind == TX_LONG) {
+            Item *it = script_add(s);
+            if (!it) {
+                ok = err_set(err, "out of memory reading '%s'", path);
+                break;
+            }
+            it->kind = e.kind;
+            it->line = txlog_reader_line(r);
+            buf_append(&it->request, e.data.data, e.data.len);
+        } else if (e.kind == TX_REP || e.kind == TX_QUIT) {
+            if (s->answered >= s->n) {
+                ok = err_set(err, "transcript '%s' line %ld: a reply with no request before it",
+                             path, txlog_reader_line(r));
+                break;
+            }
+            Item *it = &s->items[s->answered++];
+            it->expect = e.kind == TX_REP ? EXPECT_REPLY : EXPECT_CLOSE;
+            buf_append(&it->reply, e.data.data, e.data.len);
+        }
+    }
+    if (ok && st == TXLOG_BAD)
+        ok = false;
+    else if (ok && st == TXLOG_CUT)
+        fprintf(stderr, "shesh replay: warning: %s\n", err->text);
+    buf_free(&e.data);
+    txlog_reader_close(r);
+    return ok;
+}
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+typedef enum Got { GOT_ALL, GOT_TIMEOUT, GOT_EOF } Got;
+
+/* Reads into got until it holds `lines` newlines (or EOF, or the time is up).
+ * Bytes past the last wanted newline stay in carry for the next reply. */
+static Got read_lines(int fd, Buf *carry, Buf *got, size_t lines, double timeout)
+{
+    buf_clear(got);
+    double until = now_s() + timeout;
+    size_t seen = 0, used = 0;
+    for (;;) {
+        while (used < carry->len && seen < lines)
+            seen += carry->data[used++] == '\n';
+        if (seen >= lines) {
+            buf_append(got, carry->data, used);
+            buf_consume(carry, used);
+            return GOT_ALL;
+        }
+        double left = until - now_s();
+        struct pollfd pfd = {.fd = fd, .events = POLLIN};
+        int rc = left > 0 ? poll(&pfd, 1, (int)ceil(left * 1000)) : 0;
+        if (rc < 0 && errno == EINTR)
+            continue;
+        char chunk[65536];
+        ssize_t n = rc > 0 ? recv(fd, chunk, sizeof chunk, 0) : -1;
+        if (n > 0) {
+            buf_append(carry, chunk, (size_t)n);
+            continue;
+        }
+        buf_append(got, carry->data, carry->len);
+        buf_clear(carry);
+        return rc > 0 ? GOT_EOF : GOT_TIMEOUT;
+    }
+}
+
+static size_t count_lines(const Buf *b)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < b->len; i++)
+        n += b->data[i] == '\n';
+    return n;
+}
+
+static void show(const char *label, const char *data, size_t len)
+{
+    Buf b;
+    buf_init(&b);
+    txlog_escape(&b, data, len);
+    printf("  %s %s\n", label, b.len ? b.data : "(nothing)");
+    buf_free(&b);
+}
+
+static void report(const Item *it, const char *what, const Buf *got)
+{
+    printf("line %ld: %s\n", it->line, what);
+    show(it->kind == TX_LONG ? "request:  (over the line limit) starting" : "request: ",
+         it->request.data, it->request.len);
+    if (it->expect == EXPECT_CLOSE)
+        printf("  expected: the connection closed, no reply\n");
+    else
+        show("expected:", it->reply.data, it->reply.len);
+    show("got:     ", got->data, got->len);
+}
+
+/* Sends one request as it was received: an over-long one is rebuilt from
+ * its recorded first bytes, padded past the limit. */
+static bool send_request(int fd, const Item *it)
+{
+    if (it->kind != TX_LONG)
+        return listen_send_all(fd, it->request.data ? it->request.data : "", it->request.len) &&
+               listen_send_all(fd, "\n", 1);
+    Buf b;
+    buf_init(&b);
+    buf_append(&b, it->request.data, it->request.len);
+    while (b.len <= NET_LINE_MAX)
+        buf_append(&b, "x", 1);
+    buf_append(&b, "\n", 1);
+    bool ok = listen_send_all(fd, b.data, b.len);
+    buf_free(&b);
+    return ok;
+}
+
+static int run_replay(const Script *s, int fd, double timeout)
+{
+    Buf carry, got;
+    buf_init(&carry);
+    buf_init(&got);
+    size_t sent = 0, differ = 0;
+    bool stopped = false;
+    for (size_t i = 0; i < s->n && !stopped; i++) {
+        const Item *it = &s->items[i];
+        if (it->expect == EXPECT_NOTHING)
+            break; /* the recorded client left before this reply */
+        if (!send_request(fd, it)) {
+            buf_clear(&got);
+            report(it, "the server closed the connection before this request", &got);
+            differ++;
+            break;
+        }
+        sent++;
+        if (it->expect == EXPECT_CLOSE) {
+            Got g = read_lines(fd, &carry, &got, (size_t)-1, timeout);
+            if (g != GOT_EOF || got.len > 0) {
+                report(it, g == GOT_TIMEOUT ? "the connection stayed open" : "reply differs",
+                       &got);
+                differ++;
+            }
+            stopped = true;
+            continue;
+        }
+        size_t want = count_lines(&it->reply);
+        Got g = read_lines(fd, &carry, &got, want ? want : 1, want ? timeout : 0.2);
+        bool same = got.len == it->reply.len &&
+                    (got.len == 0 || !memcmp(got.data, it->reply.data, got.len));
+        if (!same) {
+            report(it,
+                   g == GOT_TIMEOUT ? "reply differs (nothing more came in time)"
+                   : g == GOT_EOF   ? "reply differs (the server closed the connection)"
+                                    : "reply differs",
+                   &got);
+            differ++;
+            if (g != GOT_ALL && want)
+                stopped = true; /* out of step: later replies would all differ */
+        }
+    }
+    if (!stopped) {
+        /* Anything more the server sends on its own is a difference too. */
+        Got g = read_lines(fd, &carry, &got, 1, 0.2);
+        if (got.len > 0 && g != GOT_TIMEOUT) {
+            printf("after the last request: the server sent more\n");
+            show("got:     ", got.data, got.len);
+            differ++;
+        }
+    }
+    if (differ)
+        printf("replayed %zu of %zu requests: %zu %s\n", sent, s->n, differ,
+               differ == 1 ? "difference" : "differences");
+    else
+        printf("replayed %zu of %zu requests: every reply the same\n", sent, s->n);
+    buf_free(&carry);
+    buf_free(&got);
+    return differ ? EXIT_FAIL : EXIT_OK;
+}
+
+int cli_replay(int argc, char **argv)
+{
+    const char *file = NULL, *to = NULL;
+    double timeout = 10;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            replay_usage(stdout);
+            return EXIT_OK;
+        }
+        if ((!strcmp(a, "--to") || !strcmp(a, "--timeout")) && i + 1 >= argc) {
+            fprintf(stderr, "shesh replay: %s needs a value\n", a);
+            return EXIT_USAGE;
+        }
+        if (!strcmp(a, "--to")) {
+            to = argv[++i];
+        } else if (!strcmp(a, "--timeout")) {
+            char *end;
+            timeout = strtod(argv[++i], &end);
+            if (*end || !(timeout > 0 && timeout <= 3600)) {
+                fprintf(stderr, "shesh replay: --timeout '%s': expected seconds, 0 to 3600\n",
+                        argv[i]);
+                return EXIT_USAGE;
+            }
+        } else if (a[0] == '-' && a[1]) {
+            fprintf(stderr, "shesh replay: unknown option '%s'\n", a);
+            return EXIT_USAGE;
+        } else if (!file) {
+            file = a;
+        } else {
+            fprintf(stderr, "shesh replay: one transcript at a time ('%s' too many)\n", a);
+            return EXIT_USAGE;
+        }
+    }
+    if (!file || !to) {
+        replay_usage(stderr);
+        return EXIT_USAGE;
+    }
+    Err err;
+    ListenAddr addr;
+    if (!listen_parse(to, &addr, &err)) {
+        fprintf(stderr, "shesh replay: --to: %s\n", err.text);
+        return EXIT_USAGE;
+    }
+    Script s;
+    memset(&s, 0, sizeof s);
+    if (!load(file, &s, &err)) {
+        fprintf(stderr, "shesh replay: %s\n", err.text);
+        script_free(&s);
+        return EXIT_FAIL;
+    }
+    int fd = listen_connect(&addr, timeout, &err);
+    if (fd < 0) {
+        fprintf(stderr, "shesh replay: cannot connect to %s\n", err.text);
+        script_free(&s);
+        return EXIT_FAIL;
+    }
+    int rc = run_replay(&s, fd, timeout);
+    close(fd);
+    script_free(&s);
+    return rc;
+}

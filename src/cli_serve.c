@@ -1,0 +1,302 @@
+/* cli_serve.c - `shesh serve`: the engine behind gnubg's external-player
+ * protocol on TCP and Unix sockets, many clients at once. Options become a
+ * NetConfig (net.h) and a ProtoConfig (proto.h); SIGINT, SIGTERM and SIGHUP
+ * arrive through a signalfd so the event loop stops cleanly. */
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/signalfd.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "engine.h"
+#include "listen.h"
+#include "net.h"
+#include "proto.h"
+#include "search.h"
+#include "worker.h"
+
+#define SERVE_LISTENERS_MAX 64
+#define DEFAULT_ADDRESS "localhost:10000"
+#define DEFAULT_IDLE 3600.0
+#define DEFAULT_BUDGET 60.0
+
+static void serve_usage(FILE *out)
+{
+    fprintf(out,
+            "usage: shesh serve [--listen HOST:PORT]... [--unix PATH]... [--plies N]\n"
+            "                   [--max-plies N] [--idle-timeout S] [--request-timeout S]\n"
+            "                   [--log-dir DIR] [--threads N]\n\n"
+            "Answers GNU Backgammon's external-player protocol (gnubg: 'set player 1\n"
+            "external HOST:PORT') for any number of clients at once, until SIGINT or\n"
+            "SIGTERM. Without --listen or --unix it listens on " DEFAULT_ADDRESS ".\n\n"
+            "  --listen HOST:PORT   TCP address; [::1]:PORT for IPv6, :PORT for every\n"
+            "                       interface, port 0 for any free port (printed); may repeat\n"
+            "  --unix PATH          Unix socket; may repeat\n"
+            "  --plies N            search depth of move and cube answers (default 0)\n"
+            "  --max-plies N        the most a client may ask for with 'plies N' (default\n"
+            "                       2, or --plies if higher; at most %d)\n"
+            "  --idle-timeout S     close a connection silent for S seconds (default %g;\n"
+            "                       0 = never)\n"
+            "  --request-timeout S  answer 'Error: ...time budget...' to a request not done\n"
+            "                       in S seconds (default %g; 0 = no limit)\n"
+            "  --log-dir DIR        a gzip transcript per connection (read with 'shesh log\n"
+            "                       cat', replay with 'shesh replay'); DIR is created\n"
+            "  --threads N          worker threads (default: one per core, here %d)\n\n"
+            "Lines are limited to 65536 bytes. docs/serve.md has the details.\n"
+            "Exit status: 0 stopped by a signal, 1 cannot start (an address in use or\n"
+            "invalid...), 2 usage.\n",
+            SEARCH_MAX_PLIES, DEFAULT_IDLE, DEFAULT_BUDGET, worker_default_threads());
+}
+
+static bool parse_int(const char *opt, const char *s, int lo, int hi, int *out, Err *err)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    if (!*s || *end || errno || v < lo || v > hi)
+        return err_set(err, "%s '%s': expected a whole number from %d to %d", opt, s, lo, hi);
+    *out = (int)v;
+    return true;
+}
+
+static bool parse_seconds(const char *opt, const char *s, double *out, Err *err)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(s, &end);
+    if (!*s || *end || errno || !isfinite(v) || v < 0 || v > 1e7)
+        return err_set(err, "%s '%s': expected seconds, a number from 0 to 10000000", opt, s);
+    *out = v;
+    return true;
+}
+
+/* The log directory is made if missing (one level, as mkdir does), and must
+ * be writable now rather than at the first connection. */
+static bool prepare_log_dir(const char *dir, Err *err)
+{
+    if (mkdir(dir, 0750) != 0 && errno != EEXIST)
+        return err_set(err, "--log-dir '%s': %s", dir, strerror(errno));
+    struct stat st;
+    if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode))
+        return err_set(err, "--log-dir '%s' is not a directory", dir);
+    if (access(dir, W_OK | X_OK) != 0)
+        return err_set(err, "--log-dir '%s': %s", dir, strerror(errno));
+    return true;
+}
+
+/* Many clients need many descriptors: take the hard limit we are given. */
+static void raise_fd_limit(void)
+{
+    struct rlimit rl;
+    if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur < rl.rlim_max) {
+        rl.rlim_cur = rl.rlim_max;
+        setrlimit(RLIMIT_NOFILE, &rl);
+    }
+}
+
+/* The protocol layer behind the network layer's handler interface. */
+static void *serve_session_new(void *ctx)
+{
+    (void)ctx;
+    return proto_session_new();
+}
+
+static void serve_session_free(void *ctx, void *session)
+{
+    (void)ctx;
+    proto_session_free(session);
+}
+
+static NetAction serve_handle(void *ctx, void *session, const char *line, size_t len, Buf *out)
+{
+    return proto_handle(ctx, session, line, len, out) == PROTO_CLOSE ? NET_CLOSE : NET_REPLY;
+}
+
+typedef struct ServeOptions {
+    ListenAddr addr[SERVE_LISTENERS_MAX];
+    size_t naddr;
+    int plies, max_plies;
+    bool max_plies_set;
+    double idle, budget;
+    const char *log_dir;
+    int threads;
+} ServeOptions;
+
+/* Returns EXIT_OK to go on, or the exit status. */
+static int parse_options(int argc, char **argv, ServeOptions *o)
+{
+    static const struct option longopts[] = {
+        {"listen", required_argument, NULL, 'l'},
+        {"unix", required_argument, NULL, 'u'},
+        {"plies", required_argument, NULL, 'p'},
+        {"max-plies", required_argument, NULL, 'm'},
+        {"idle-timeout", required_argument, NULL, 'i'},
+        {"request-timeout", required_argument, NULL, 'r'},
+        {"log-dir", required_argument, NULL, 'd'},
+        {"threads", required_argument, NULL, 't'},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
+    memset(o, 0, sizeof *o);
+    o->idle = DEFAULT_IDLE;
+    o->budget = DEFAULT_BUDGET;
+    o->threads = worker_default_threads();
+    Err err = {""};
+    bool ok = true, bad_address = false;
+    int c;
+    optind = 1;
+    opterr = 0;
+    while (ok && (c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
+        const char *name = optind > 1 ? argv[optind - 1] : "";
+        switch (c) {
+        case 'l':
+        case 'u':
+            if (o->naddr >= SERVE_LISTENERS_MAX) {
+                ok = err_set(&err, "more than %d addresses", SERVE_LISTENERS_MAX);
+                break;
+            }
+            ok = c == 'l' ? listen_parse_tcp(optarg, &o->addr[o->naddr], &err)
+                          : listen_parse_unix(optarg, &o->addr[o->naddr], &err);
+            bad_address = !ok;
+            o->naddr += ok;
+            break;
+        case 'p':
+            ok = parse_int("--plies", optarg, 0, SEARCH_MAX_PLIES, &o->plies, &err);
+            break;
+        case 'm':
+            ok = parse_int("--max-plies", optarg, 0, SEARCH_MAX_PLIES, &o->max_plies, &err);
+            o->max_plies_set = true;
+            break;
+        case 'i':
+            ok = parse_seconds("--idle-timeout", optarg, &o->idle, &err);
+            break;
+        case 'r':
+            ok = parse_seconds("--request-timeout", optarg, &o->budget, &err);
+            break;
+        case 'd':
+            o->log_dir = optarg;
+            break;
+        case 't':
+            ok = parse_int("--threads", optarg, 1, 1024, &o->threads, &err);
+            break;
+        case 'h':
+            serve_usage(stdout);
+            return -1;
+        case ':':
+            ok = err_set(&err, "%s needs a value", name);
+            break;
+        default:
+            ok = err_set(&err, "unknown option '%s'", name);
+        }
+    }
+    if (ok && optind < argc)
+        ok = err_set(&err, "unexpected argument '%s'", argv[optind]);
+    if (ok && !o->max_plies_set)
+        o->max_plies = o->plies > 2 ? o->plies : 2;
+    if (ok && o->plies > o->max_plies)
+        ok = err_set(&err, "--plies %d is above --max-plies %d", o->plies, o->max_plies);
+    if (!ok && bad_address) {
+        /* An address that cannot be served is bad input, like one in use. */
+        fprintf(stderr, "shesh serve: %s\n", err.text);
+        return EXIT_FAIL;
+    }
+    if (!ok) {
+        fprintf(stderr, "shesh serve: %s (try 'shesh serve --help')\n", err.text);
+        return EXIT_USAGE;
+    }
+    if (o->naddr == 0)
+        listen_parse_tcp(DEFAULT_ADDRESS, &o->addr[o->naddr++], NULL);
+    return EXIT_OK;
+}
+
+static int serve_fail(const char *text)
+{
+    fprintf(stderr, "shesh serve: %s\n", text);
+    return EXIT_FAIL;
+}
+
+int cli_serve(int argc, char **argv)
+{
+    ServeOptions o;
+    int rc = parse_options(argc, argv, &o);
+    if (rc != EXIT_OK)
+        return rc < 0 ? EXIT_OK : rc;
+
+    Err err;
+    if (o.log_dir && !prepare_log_dir(o.log_dir, &err))
+        return serve_fail(err.text);
+    raise_fd_limit();
+
+    Listener listeners[SERVE_LISTENERS_MAX];
+    size_t n = 0;
+    for (size_t i = 0; i < o.naddr; i++) {
+        if (!listen_open(&o.addr[i], listeners, SERVE_LISTENERS_MAX, &n, &err)) {
+            while (n > 0)
+                listen_close(&listeners[--n]);
+            return serve_fail(err.text);
+        }
+    }
+
+    Engine *engine = engine_new("default", &err);
+    if (!engine) {
+        while (n > 0)
+            listen_close(&listeners[--n]);
+        return serve_fail(err.text);
+    }
+
+    /* Signals become events on a descriptor: blocked here, before the
+     * worker threads exist, so every thread inherits the mask. */
+    sigset_t mask;
+    sigemptyset(&mask);
+    sigaddset(&mask, SIGINT);
+    sigaddset(&mask, SIGTERM);
+    sigaddset(&mask, SIGHUP);
+    sigprocmask(SIG_BLOCK, &mask, NULL);
+    signal(SIGPIPE, SIG_IGN); /* a vanished client must not kill us */
+    int sfd = signalfd(-1, &mask, SFD_CLOEXEC | SFD_NONBLOCK);
+    if (sfd < 0) {
+        snprintf(err.text, sizeof err.text, "cannot watch signals: %s", strerror(errno));
+        while (n > 0)
+            listen_close(&listeners[--n]);
+        engine_free(engine);
+        return serve_fail(err.text);
+    }
+
+    ProtoConfig pcfg = {.engine = engine, .plies = o.plies, .max_plies = o.max_plies};
+    NetHandler h = {&pcfg, serve_session_new, serve_session_free, serve_handle};
+    NetConfig cfg = {
+        .listeners = listeners,
+        .n_listeners = n,
+        .threads = o.threads,
+        .idle_timeout = o.idle,
+        .request_timeout = o.budget,
+        .log_dir = o.log_dir,
+        .stop_fd = sfd,
+        .diag = stderr,
+    };
+    for (size_t i = 0; i < n; i++)
+        fprintf(stderr, "shesh serve: listening on %s\n", listeners[i].name);
+    fprintf(stderr, "shesh serve: engine %s, %d plies (clients up to %d), %d threads\n",
+            engine_id(engine), o.plies, o.max_plies, o.threads);
+
+    NetStats stats;
+    bool ok = net_serve(&cfg, &h, &stats, &err);
+    close(sfd);
+    if (!ok)
+        return serve_fail(err.text);
+    fprintf(stderr, "shesh serve: stopped after %lu connections, %lu requests (%lu over the "
+                    "time budget)\n",
+            stats.connections, stats.requests, stats.timeouts);
+    /* A request still running at exit uses the engine: leave it be, the
+     * process is about to end. */
+    if (!stats.abandoned)
+        engine_free(engine);
+    return EXIT_OK;
+}

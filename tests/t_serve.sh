@@ -1,0 +1,312 @@
+#!/usr/bin/env bash
+# t_serve.sh - `shesh serve` driven the way clients drive it: IPv4, IPv6 and
+# a Unix socket at once; gnubg's 411 captured requests pipelined in one
+# write; over-long lines, NUL bytes, binary junk; silent and half-line
+# clients next to busy ones; clients that vanish mid-request; 256 clients at
+# once; time budget and idle timeout; transcripts read by zcat, `shesh log
+# cat` and `shesh replay` (including a cut file and a server killed with -9);
+# addresses in use or invalid; SIGTERM and SIGINT. The client is
+# tests/tools/netc.c, built here (no nc or python needed).
+set -u
+SHESH=${SHESH:-build/shesh}
+dir=$(mktemp -d)
+fail=0
+pids=()
+cleanup() {
+    for p in "${pids[@]}"; do kill -9 "$p" 2>/dev/null; done
+    rm -rf "$dir"
+}
+trap cleanup EXIT
+# forget PID...: servers already waited for, not to be killed again.
+forget() {
+    local p q keep=()
+    for p in "${pids[@]}"; do
+        for q in "$@"; do [ "$p" = "$q" ] && continue 2; done
+        keep+=("$p")
+    done
+    pids=("${keep[@]}")
+}
+ok() { echo "ok: $*"; }
+bad() { echo "FAIL: $*"; fail=1; }
+
+NETC=$dir/netc
+${CC:-cc} -O2 -std=c11 -D_DEFAULT_SOURCE -D_POSIX_C_SOURCE=200809L -Isrc tests/tools/netc.c \
+    src/listen.c src/err.c -lpthread -lm -o "$NETC" || { echo "FAIL: cannot build netc"; exit 1; }
+
+# start_server NAME ARGS...: runs `shesh serve ARGS` with stderr in
+# $dir/NAME.err and waits until it is ready; sets $pid.
+start_server() {
+    local name=$1 i
+    shift
+    : > "$dir/$name.err"
+    "$SHESH" serve "$@" 2> "$dir/$name.err" &
+    pid=$!
+    pids+=("$pid")
+    for i in $(seq 1 200); do
+        grep -q '^shesh serve: engine' "$dir/$name.err" && return 0
+        kill -0 "$pid" 2>/dev/null || break
+        sleep 0.05
+    done
+    echo "FAIL: server '$name' did not start:"
+    cat "$dir/$name.err"
+    exit 1
+}
+# port_of REGEX FILE: the port of the listener whose address matches REGEX.
+port_of() { grep -oE "listening on $1:[0-9]+" "$2" | head -1 | grep -oE '[0-9]+$'; }
+# ask ADDR: sends stdin, prints the replies (the server closes after them).
+ask() { "$NETC" -t 20 "$1"; }
+
+BOARD='board:alice:extbot:5:0:0:0:-1:-1:0:0:0:5:0:3:0:0:0:-4:5:-1:0:0:-3:0:-5:0:0:0:0:2:0:1:1:4:1:4:1:1:1:0:1:-1:0:25:0:0:0:0:0:0:0:1'
+
+start_server main --listen 127.0.0.1:0 --listen '[::1]:0' --unix "$dir/s.sock" \
+    --log-dir "$dir/logs" --threads 2
+main=$pid
+p4=$(port_of '127\.0\.0\.1' "$dir/main.err")
+p6=$(port_of '\[::1\]' "$dir/main.err")
+tcp=127.0.0.1:$p4
+sock=$dir/s.sock
+addrs=("$tcp" "$sock")
+if [ -n "$p6" ]; then addrs+=("[::1]:$p6"); else echo "note: no IPv6 loopback here"; fi
+
+# --- every address answers ---
+for a in "${addrs[@]}"; do
+    r=$(printf 'version\n' | ask "$a" | head -1)
+    [ "$r" = "Interface: 2" ] && ok "version over $a" || bad "version over $a: '$r'"
+done
+
+# --- pipelining: gnubg's captured requests, each "\n\0"-terminated, in one
+# write; every reply must come, in order (checked by the kind of request) ---
+zcat positions/gnubg-1.07/client_capture.tsv.gz | awk -F'\t' 'NR > 1 { print $3 "\t" $4 }' \
+    > "$dir/capture.tsv"
+rows=$(wc -l < "$dir/capture.tsv")
+cut -f1 "$dir/capture.tsv" > "$dir/kinds"
+cut -f2 "$dir/capture.tsv" | while IFS= read -r line; do printf '%s\n\0' "$line"; done \
+    > "$dir/requests"
+for a in "$tcp" "$sock"; do
+    ask "$a" < "$dir/requests" > "$dir/replies-${a//\//_}"
+done
+out=$dir/replies-${tcp//\//_}
+n=$(wc -l < "$out")
+wrong=$(paste "$dir/kinds" "$out" | awk -F'\t' '
+    $1 == "cube" && $2 !~ /^(roll|double)$/ { n++ }
+    $1 == "take" && $2 !~ /^(take|drop|beaver)$/ { n++ }
+    $1 == "move" && $2 !~ /^([0-9]+\/[0-9]+\*? ?)*$/ { n++ }
+    END { print n + 0 }')
+if [ "$rows" -eq 411 ] && [ "$n" -eq "$rows" ] && [ "$wrong" -eq 0 ]; then
+    ok "$rows pipelined gnubg requests: $n replies, each of the kind asked, in order"
+else
+    bad "pipelined gnubg requests: $rows sent, $n replies, $wrong of the wrong kind"
+    paste "$dir/kinds" "$out" | head -5
+fi
+cmp -s "$out" "$dir/replies-${sock//\//_}" && ok "the Unix socket gives the same $n replies" \
+    || bad "TCP and Unix socket replies differ"
+
+# --- the 64 KiB line limit ---
+{ head -c 70000 /dev/zero | tr '\0' a; printf '\nversion\n'; } | ask "$tcp" > "$dir/long"
+if [ "$(sed -n 1p "$dir/long")" = "Error: line longer than 65536 bytes" ] &&
+    [ "$(sed -n 2p "$dir/long")" = "Interface: 2" ] && [ "$(wc -l < "$dir/long")" -eq 5 ]; then
+    ok "a 70000-byte line: one error, and the connection goes on"
+else
+    bad "over-long line: $(head -c 200 "$dir/long")"
+fi
+r=$({ head -c 65536 /dev/zero | tr '\0' a; printf '\n'; } | ask "$tcp")
+case $r in
+"Error: line longer"*) bad "a line of exactly 65536 bytes was refused as too long" ;;
+Error:*) ok "a line of exactly 65536 bytes reaches the protocol layer" ;;
+*) bad "65536-byte line: '$r'" ;;
+esac
+
+# --- NUL bytes: skipped right after a newline, an error anywhere else ---
+printf 'ver\0sion\nversion\n\0version\n' | ask "$sock" > "$dir/nul"
+if [ "$(sed -n 1p "$dir/nul")" = "Error: line contains a NUL byte" ] &&
+    [ "$(grep -c '^Interface: 2$' "$dir/nul")" -eq 2 ] && [ "$(wc -l < "$dir/nul")" -eq 9 ]; then
+    ok "NUL inside a line: an error; NUL after a newline: skipped"
+else
+    bad "NUL handling: $(cat -A "$dir/nul" | head -5)"
+fi
+
+# --- binary junk: one error line per junk line, then business as usual ---
+LC_ALL=C awk 'BEGIN { srand(1); for (i = 0; i < 200000; i++) printf "%c", 1 + int(rand() * 255) }' \
+    > "$dir/junk"
+lines=$(($(wc -l < "$dir/junk") + 1)) # the last, unterminated line is answered at the end
+ask "$tcp" < "$dir/junk" > "$dir/junk.out"
+got=$(wc -l < "$dir/junk.out")
+others=$(grep -vc '^Error: ' "$dir/junk.out")
+if [ "$got" -eq "$lines" ] && [ "$others" -eq 0 ]; then
+    ok "200000 bytes of junk: $got lines, $got error replies"
+else
+    bad "junk: $lines lines sent, $got replies, $others not errors"
+fi
+r=$(printf 'version\n' | ask "$tcp" | head -1)
+[ "$r" = "Interface: 2" ] && ok "still serving after the junk" || bad "after junk: '$r'"
+
+# --- a silent client and one stuck mid-line do not hold up the others ---
+exec 5<> "/dev/tcp/127.0.0.1/$p4"
+exec 6<> "/dev/tcp/127.0.0.1/$p4"
+printf 'vers' >&6
+r=$(printf 'version\n' | ask "$sock" | head -1)
+[ "$r" = "Interface: 2" ] && ok "served while a client is silent and another mid-line" \
+    || bad "blocked by a silent client: '$r'"
+printf 'ion\n' >&6
+r=$(timeout 10 head -1 <&6)
+[ "$r" = "Interface: 2" ] && ok "the mid-line client gets its reply once the line ends" \
+    || bad "mid-line client: '$r'"
+exec 5>&- 6>&-
+
+# --- clients that vanish mid-request cost nothing more ---
+for i in $(seq 1 20); do
+    (exec 7<> "/dev/tcp/127.0.0.1/$p4" && printf 'evaluation fibsboard %s plies 2\nversion\n' \
+        "$BOARD" >&7) 2>/dev/null
+done
+r=$(printf 'version\n' | ask "$tcp" | head -1)
+if [ "$r" = "Interface: 2" ] && kill -0 "$main" 2>/dev/null; then
+    ok "20 clients gone mid-request; still serving"
+else
+    bad "after clients vanished mid-request: '$r'"
+fi
+
+# --- 256 clients at once (all connected before the first request) ---
+r=$("$NETC" -L -c 256 -n 4 -r version -l 4 "$sock") && ok "256 clients on the Unix socket: $r" \
+    || bad "256 clients on the Unix socket: $r"
+r=$("$NETC" -L -c 256 -n 4 -r "$BOARD" "$tcp") && ok "256 clients over TCP, board requests: $r" \
+    || bad "256 clients over TCP: $r"
+
+# --- addresses in use or invalid: a clear message, exit 1 ---
+expect_fail() { # WHAT MESSAGE-REGEX ARGS...
+    local what=$1 re=$2 rc
+    shift 2
+    timeout 10 "$SHESH" serve "$@" 2> "$dir/fail.err"
+    rc=$?
+    if [ $rc -eq 1 ] && grep -qE "$re" "$dir/fail.err"; then
+        ok "$what: exit 1, '$(head -1 "$dir/fail.err")'"
+    else
+        bad "$what: exit $rc, '$(cat "$dir/fail.err")'"
+    fi
+}
+expect_fail "TCP address in use" "in use" --listen "$tcp"
+expect_fail "Unix socket in use" "in use" --unix "$sock"
+expect_fail "no port" "HOST:PORT" --listen localhost
+expect_fail "port out of range" "65535" --listen 127.0.0.1:99999
+expect_fail "IPv6 without brackets" "brackets" --listen ::1:10000
+expect_fail "unknown host" "resolve" --listen no.such.host.invalid:10000
+: > "$dir/plain-file"
+expect_fail "a file that is not a socket" "not a socket" --unix "$dir/plain-file"
+[ -e "$dir/plain-file" ] && ok "the plain file was left alone" || bad "plain file removed"
+timeout 10 "$SHESH" serve --plies 9 2> /dev/null
+[ $? -eq 2 ] && ok "bad option value: exit 2" || bad "bad option value: not a usage error"
+
+# --- SIGTERM: stop accepting, finish, remove the socket file, exit 0 ---
+kill -TERM "$main"
+wait "$main"
+rc=$?
+forget "$main"
+[ $rc -eq 0 ] && ok "SIGTERM: exit 0" || bad "SIGTERM: exit status $rc"
+[ -e "$sock" ] && bad "Unix socket file left behind" || ok "Unix socket file removed"
+grep -q '^shesh serve: stopped after' "$dir/main.err" || bad "no summary line at exit"
+
+# --- transcripts: zcat, shesh log cat, shesh replay ---
+nlogs=$(ls "$dir"/logs/*.log.gz 2> /dev/null | wc -l)
+[ "$nlogs" -gt 300 ] && ok "$nlogs transcripts written" || bad "only $nlogs transcripts"
+if zcat "$dir"/logs/*.log.gz > "$dir/all.txt" && grep -q ' req version$' "$dir/all.txt"; then
+    ok "zcat reads every transcript ($(wc -l < "$dir/all.txt") entries)"
+else
+    bad "zcat cannot read the transcripts"
+fi
+# The transcript of the pipelined gnubg requests over TCP.
+big=""
+for f in "$dir"/logs/*.gz; do
+    if zcat "$f" | head -1 | grep -q "on 127.0.0.1:$p4\$" &&
+        [ "$(zcat "$f" | grep -c ' req board:')" -eq 411 ]; then big=$f; break; fi
+done
+if [ -z "$big" ]; then
+    bad "no transcript holds the 411 pipelined requests"
+else
+    "$SHESH" log cat "$big" > "$dir/cat.txt"
+    rc=$?
+    reqs=$(grep -cE '^[0-9T:.-]+Z req board:' "$dir/cat.txt")
+    reps=$(grep -cE '^[0-9T:.-]+Z rep ' "$dir/cat.txt")
+    [ $rc -eq 0 ] && [ "$reqs" -eq 411 ] && [ "$reps" -eq 411 ] &&
+        ok "shesh log cat: $reqs requests and $reps replies, one a line" ||
+        bad "shesh log cat: exit $rc, $reqs requests, $reps replies"
+fi
+
+# A second server to replay against (the first one is gone).
+start_server again --listen 127.0.0.1:0 --unix "$sock"
+again=$pid
+pa=$(port_of '127\.0\.0\.1' "$dir/again.err")
+if [ -n "$big" ]; then
+    r=$("$SHESH" replay "$big" --to "127.0.0.1:$pa")
+    [ $? -eq 0 ] && ok "replay: $r" || bad "replay against an identical server: $r"
+    # The same transcript with one reply changed must be caught.
+    zcat "$big" | sed '0,/ rep roll\\n$/s// rep double\\n/' | gzip > "$dir/changed.log.gz"
+    "$SHESH" replay "$dir/changed.log.gz" --to "$sock" > "$dir/replay.out"
+    rc=$?
+    if [ $rc -eq 1 ] && grep -q '1 difference' "$dir/replay.out" &&
+        grep -q 'expected: double' "$dir/replay.out"; then
+        ok "replay reports a changed reply (exit 1)"
+    else
+        bad "replay missed a changed reply: exit $rc, $(tail -3 "$dir/replay.out")"
+    fi
+    # Cut in the middle: readable up to the cut.
+    size=$(stat -c %s "$big")
+    head -c $((size / 2)) "$big" > "$dir/cut.log.gz"
+    "$SHESH" log cat "$dir/cut.log.gz" > "$dir/cut.txt" 2> "$dir/cut.err"
+    rc=$?
+    n=$(wc -l < "$dir/cut.txt")
+    [ $rc -eq 0 ] && [ "$n" -gt 0 ] && grep -q 'cut short' "$dir/cut.err" &&
+        ok "a transcript cut in half: $n entries and a warning" ||
+        bad "cut transcript: exit $rc, $n entries, '$(cat "$dir/cut.err")'"
+fi
+printf 'hello\n' | gzip > "$dir/not.log.gz"
+"$SHESH" log cat "$dir/not.log.gz" > /dev/null 2>&1
+[ $? -eq 1 ] && ok "log cat refuses a file that is not a transcript" || bad "log cat took junk"
+
+# --- time budget, idle timeout, SIGINT ---
+start_server slow --listen 127.0.0.1:0 --idle-timeout 1 --request-timeout 0.1 --max-plies 4
+slow=$pid
+ps_=$(port_of '127\.0\.0\.1' "$dir/slow.err")
+r=$(printf 'evaluation fibsboard %s plies 4\n' "$BOARD" | ask "127.0.0.1:$ps_" | head -1)
+case $r in
+*"time budget"*) ok "a request over its time budget: '$r'" ;;
+*) bad "time budget: '$r'" ;;
+esac
+exec 5<> "/dev/tcp/127.0.0.1/$ps_"
+timeout 10 cat <&5 > /dev/null
+[ $? -eq 0 ] && ok "a silent client is closed after the idle timeout" || bad "idle client kept"
+exec 5>&-
+kill -INT "$slow"
+wait "$slow"
+rc=$?
+forget "$slow"
+[ $rc -eq 0 ] && ok "SIGINT: exit 0" || bad "SIGINT: exit status $rc"
+
+# --- kill -9 with transcripts: every line written so far can be read ---
+start_server k9 --listen 127.0.0.1:0 --unix "$dir/k9.sock" --log-dir "$dir/k9logs"
+k9=$pid
+pk=$(port_of '127\.0\.0\.1' "$dir/k9.err")
+exec 8<> "/dev/tcp/127.0.0.1/$pk"
+printf 'version\nhelp\n%s\n' "$BOARD" >&8
+timeout 10 head -4 <&8 > /dev/null
+sleep 0.2
+{ kill -9 "$k9" && wait "$k9"; } 2> /dev/null
+forget "$k9"
+exec 8>&-
+f=$(ls "$dir"/k9logs/*.gz | head -1)
+"$SHESH" log cat "$f" > "$dir/k9.txt" 2> /dev/null
+rc=$?
+if [ $rc -eq 0 ] && grep -q ' req version$' "$dir/k9.txt" && grep -q ' rep Interface: 2' \
+    "$dir/k9.txt" && zcat "$f" > /dev/null; then
+    ok "after kill -9: the transcript reads back ($(wc -l < "$dir/k9.txt") entries)"
+else
+    bad "after kill -9: exit $rc, $(cat "$dir/k9.txt")"
+fi
+# Its socket file stays behind: a new server replaces the stale file.
+[ -S "$dir/k9.sock" ] || bad "kill -9 should have left the socket file"
+start_server k9b --unix "$dir/k9.sock"
+r=$(printf 'version\n' | ask "$dir/k9.sock" | head -1)
+[ "$r" = "Interface: 2" ] && ok "a stale socket file is replaced" || bad "stale socket: '$r'"
+kill -TERM "$pid" "$again"
+wait "$pid" "$again" || bad "a server did not exit cleanly"
+forget "$pid" "$again"
+
+exit $fail
