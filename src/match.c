@@ -284,6 +284,21 @@ int match_legal_moves(const Match *m, MoveList *out)
 
 /* --- transitions -------------------------------------------------------- */
 
+/* Crawford and post-Crawford for the next game, worked out as soon as a
+ * game ends (as gnubg does, so its Match ID of a finished game carries the
+ * next game's Crawford flag): the game after a player reaches length - 1 is
+ * the Crawford game, the games after it post-Crawford. A 1-point match has
+ * no Crawford game. */
+static void next_crawford(Match *t, int winner)
+{
+    if (!t->rules.crawford || t->length < 2)
+        return;
+    int w = t->score[winner], l = t->score[!winner], last = t->length - 1;
+    bool was_crawford = t->crawford;
+    t->post_crawford = t->post_crawford || (was_crawford && w < t->length);
+    t->crawford = !t->post_crawford && !was_crawford && w == last && l != last;
+}
+
 /* Ends the game in t: the winner scores the kind under the rules and cube. */
 static void end_game(Match *t, int winner, ScoreKind kind, MatchPhase phase)
 {
@@ -296,6 +311,7 @@ static void end_game(Match *t, int winner, ScoreKind kind, MatchPhase phase)
     t->score[winner] = t->score[winner] > INT_MAX - t->points ? INT_MAX
                                                               : t->score[winner] + t->points;
     t->games++;
+    next_crawford(t, winner);
     t->dice[0] = t->dice[1] = 0;
     t->legal_moves = 0;
     t->doubled = false;
@@ -489,7 +505,12 @@ bool match_accept(Match *m, Err *err)
 {
     if (!match_can(m, ACT_ACCEPT, err))
         return false;
+    int dice[2] = {m->dice[0], m->dice[1]};
     end_game(m, m->turn, (ScoreKind)m->resigned, PHASE_RESIGNED);
+    /* gnubg keeps the dice of a resignation made after rolling in its
+     * record of the finished game; so do we, for identical Match IDs. */
+    m->dice[0] = dice[0];
+    m->dice[1] = dice[1];
     return true;
 }
 
@@ -503,25 +524,13 @@ bool match_reject(Match *m, Err *err)
     return true;
 }
 
-/* Crawford and post-Crawford for a game about to start at t's score, after
- * a game that was (crawford) or followed (post_crawford) the Crawford game.
- * A 1-point match has no Crawford game (gnubg's rule too). */
-static void set_crawford(Match *t, bool crawford_played)
-{
-    bool at_point = t->score[0] == t->length - 1 || t->score[1] == t->length - 1;
-    bool on = t->rules.crawford && t->length > 1 && at_point;
-    t->crawford = on && !crawford_played;
-    t->post_crawford = on && crawford_played;
-}
-
 bool match_new_game(Match *m, Err *err)
 {
     if (!match_can(m, ACT_NEW_GAME, err))
         return false;
     Match t = *m;
     int winner = t.winner;
-    set_crawford(&t, t.crawford || t.post_crawford);
-    game_reset(&t);
+    game_reset(&t); /* Crawford flags were set when the last game ended */
     if (t.rules.later_games == LATER_WINNER_STARTS && winner >= 0) {
         t.phase = PHASE_PLAYING;
         t.on_roll = t.turn = winner;
@@ -588,15 +597,18 @@ static bool check_centred_cube(Match *t, Err *err)
     return true;
 }
 
-/* The Crawford flag against the score the game started at. */
-static bool check_crawford(const Match *t, const int pre[2], Err *err)
+/* The Crawford flag against the score. Once a game is over the flag is
+ * the next game's (see next_crawford). */
+static bool check_crawford(const Match *t, Err *err)
 {
-    bool at0 = pre[0] == t->length - 1, at1 = pre[1] == t->length - 1;
-    if (t->crawford && (t->length < 2 || at0 == at1))
+    bool at0 = t->score[0] == t->length - 1, at1 = t->score[1] == t->length - 1;
+    if (!t->crawford)
+        return true;
+    if (t->length < 2 || at0 == at1)
         return err_set(err, "a Crawford game needs exactly one player one point from winning "
                             "(score %d-%d, match to %d)",
-                       pre[0], pre[1], t->length);
-    if (t->crawford && (t->cube != 1 || t->cube_owner != -1 || t->doubled))
+                       t->score[0], t->score[1], t->length);
+    if (t->phase <= PHASE_PLAYING && (t->cube != 1 || t->cube_owner != -1 || t->doubled))
         return err_set(err, "the cube was used in the Crawford game");
     return true;
 }
@@ -647,13 +659,13 @@ static bool from_playing(Match *t, const MatchId *id, Err *err)
     return !t->dice[0] || count_moves(t, err);
 }
 
-/* A finished game: who won, with what, and the score before it (unknown
- * once the match is over, as the score written may have been cut to the
- * match length: *pre_known tells). */
-static bool from_finished(Match *t, const MatchId *id, int pre[2], bool *pre_known, Err *err)
+/* A finished game: who won, with what. */
+static bool from_finished(Match *t, const MatchId *id, Err *err)
 {
     t->on_roll = id->dice_owner;
     t->turn = id->turn;
+    t->dice[0] = id->dice[0];
+    t->dice[1] = id->dice[1];
     /* Dice may linger (gnubg keeps them after a resignation made after
      * rolling); they mean nothing now. A pending double cannot. */
     if (id->doubled)
@@ -688,12 +700,10 @@ static bool from_finished(Match *t, const MatchId *id, int pre[2], bool *pre_kno
     t->result = kind;
     t->points = score_points(&t->rules, &s, kind);
     t->games = 1;
-    pre[winner] -= t->points;
-    if (t->length > 0 && id->score[winner] >= t->length) {
-        *pre_known = false;
-        if (pre[winner] < 0)
-            pre[winner] = 0;
-    } else if (pre[winner] < 0)
+    /* The winner's score includes the game, unless it was cut to the length
+     * of a match it won. */
+    bool match_won = t->length > 0 && id->score[winner] >= t->length;
+    if (!match_won && id->score[winner] < t->points)
         return err_set(err, "player %d's score %d is less than what the game he won scored (%d)",
                        winner, id->score[winner], t->points);
     return true;
@@ -726,8 +736,6 @@ bool match_from_ids(Match *m, const Rules *r, const MatchId *id, const Position 
     t.cube_owner = id->cube_owner;
     t.crawford = id->crawford;
 
-    int pre[2] = {id->score[0], id->score[1]};
-    bool pre_known = true;
     switch (id->game_state) {
     case PHASE_OPENING: {
         Position start;
@@ -744,16 +752,16 @@ bool match_from_ids(Match *m, const Rules *r, const MatchId *id, const Position 
             return false;
         break;
     default:
-        if (!from_finished(&t, id, pre, &pre_known, err))
+        if (!from_finished(&t, id, err))
             return false;
         break;
     }
-    if (!check_centred_cube(&t, err) || (pre_known && !check_crawford(&t, pre, err)))
+    if (!check_centred_cube(&t, err) || !check_crawford(&t, err))
         return false;
     /* After the Crawford game: a player one point from winning, no Crawford
      * flag (as gnubg's `set matchid` works it out). */
     t.post_crawford = r->crawford && t.length > 1 && !t.crawford &&
-                      (pre[0] == t.length - 1 || pre[1] == t.length - 1);
+                      (t.score[0] == t.length - 1 || t.score[1] == t.length - 1);
     *m = t;
     return true;
 }

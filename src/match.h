@@ -72,7 +72,8 @@ typedef struct Match {
                             doubled (gnubg's dice owner); 0 in the opening */
     int turn;            /* the player who must act now: differs from
                             on_roll while a double or resignation waits */
-    int dice[2];         /* as rolled; 0 0 = not rolled yet */
+    int dice[2];         /* as rolled; 0 0 = not rolled yet (kept in the
+                            record of a resignation made after rolling) */
     int legal_moves;     /* legal moves for the dice (0: must pass) */
     bool doubled;        /* a double waits for take/drop/beaver */
     int animals;         /* beavers and raccoons on the pending double */

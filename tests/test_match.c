@@ -17,6 +17,7 @@
 #include "match.h"
 #include "matchid.h"
 #include "posid.h"
+#include "rules_cli.h"
 #include "tsv.h"
 
 static MoveList moves; /* too big for a stack frame */
@@ -1000,11 +1001,6 @@ static void test_ids_vectors(void **state)
         OK(match_to_ids(&m, &back, &p, &e_));
         if (id.match_length > 0)
             back.jacoby = id.jacoby; /* gnubg's flag means nothing in a match */
-        if (id.game_state >= MATCHID_GAME_OVER) {
-            /* dice left after the end mean nothing and are not kept */
-            back.dice[0] = id.dice[0];
-            back.dice[1] = id.dice[1];
-        }
         if (id.game_state == MATCHID_GAME_NONE) {
             /* who is "on roll" before the opening roll means nothing */
             back.dice_owner = id.dice_owner;
@@ -1190,6 +1186,249 @@ static void test_random_games(void **state)
     assert_true(games > 100);
 }
 
+/* --- gnubg 1.07 as the reference ---------------------------------------- */
+
+/* Games gnubg 1.07 itself refereed (gnubg -t, two human players, a script
+ * taking random legal actions), one step per string: the action, then
+ * gnubg's Match ID and Position ID after it. Actions: n new game with its
+ * opening roll; r roll; rNM a roll of N-M with no legal move, which gnubg
+ * passes by itself; m the move that leads to that Position ID; d double,
+ * t take, p drop, b beaver, sN resign N, a accept, j reject. A "#" entry
+ * starts a new match under the rules options it lists (gnubg's `set`
+ * commands of that run). Two 3-point matches and a 1-point match (Crawford
+ * and post-Crawford games, drops, resignations), a money session with
+ * beavers, two with automatic doubles and Jacoby, and a Jacoby game played
+ * out to a backgammon that scores 1. Replaying each step must give gnubg's
+ * IDs exactly. */
+static const char *const gnubg_steps[] = {
+    "# rules=gnubg jacoby=off beavers=0",
+    "n cIlmAAAAAAAE 4HPwATDgc/ABMA", "m MAFgAAAAAAAE wmfwATDgc/ABMA",
+    "r MIFqAAAAAAAE wmfwATDgc/ABMA", "m cAlgAAAAAAAE xE/wATDCZ/ABMA",
+    "r cIlmAAAAAAAE xE/wATDCZ/ABMA", "m MAFgAAAAAAAE wtfgATDET/ABMA",
+    "d MBlgAAAAAAAE wtfgATDET/ABMA", "p MAxgABAAAAAE wtfgATDET/ABMA",
+    "n cAlnABAAAAAE 4HPwATDgc/ABMA", "m MAFgABAAAAAE 4OvgASjgc/ABMA",
+    "d MBlgABAAAAAE 4OvgASjgc/ABMA", "t EQFgABAAAAAE 4OvgASjgc/ABMA",
+    "s3 EWlgABAAAAAE 4OvgASjgc/ABMA", "j EQFgABAAAAAE 4OvgASjgc/ABMA",
+    "r EYFqABAAAAAE 4OvgASjgc/ABMA", "m UQlgABAAAAAE xGfkATDg6+ABKA",
+    "d URFgABAAAAAE xGfkATDg6+ABKA", "p 0QRgABAAEAAE xGfkATDg6+ABKA",
+    "n 8AlrABAAEAAE 4HPwATDgc/ABMA", "m sAFgABAAEAAE 4OvgASTgc/ABMA",
+    "r sAFuABAAEAAE 4OvgASTgc/ABMA", "m 8AlgABAAEAAE xHPwASHg6+ABUA",
+    "r 8IlqABAAEAAE xHPwASHg6+ABUA", "m sAFgABAAEAAE 4NfgASHEc/ABIQ",
+    "r sAFqABAAEAAE 4NfgASHEc/ABIQ", "m 8AlgABAAEAAE imfwASHg1+ABIQ",
+    "r 8IllABAAEAAE imfwASHg1+ABIQ", "m sAFgABAAEAAE 4NfCASGKZ/ABIQ",
+    "r sAFnABAAEAAE 4NfCASGKZ/ABIQ", "m 8AlgABAAEAAE iWfwQQLgZ+GAYA",
+    "r 8IlmABAAEAAE iWfwQQLgZ+GAYA", "m sAFgABAAEAAE 4GfhgCHEM/ggQQ",
+    "r sIFpABAAEAAE 4GfhgCHEM/ggQQ", "m 8AlgABAAEAAE wTP4IAngZ+GAQQ",
+    "r 8IltABAAEAAE wTP4IAngZ+GAQQ", "m sAFgABAAEAAE 4M+MgAnBM/ggCQ",
+    "r sAF7ABAAEAAE 4M+MgAnBM/ggCQ", "m 8AlgABAAEAAE hbfgSALgz4yACQ",
+    "s1 8CFgABAAEAAE hbfgSALgz4yACQ", "j 8AlgABAAEAAE hbfgSALgz4yACQ",
+    "r 8IlqABAAEAAE hbfgSALgz4yACQ", "m sAFgABAAEAAE kc+MgAmFt+BIAg",
+    "r sAFzABAAEAAE kc+MgAmFt+BIAg", "m 8AlgABAAEAAE hbfCkgCRz4yACQ",
+    "r 8IluABAAEAAE hbfCkgCRz4yACQ", "m sAFgABAAEAAE Q5+JgAmFt8KSAA",
+    "r sIFpABAAEAAE Q5+JgAmFt8KSAA", "m 8AlgABAAEAAE hbeigwBDnwnARA",
+    "r 8AluABAAEAAE hbeigwBDnwnARA", "m sAFgABAAEAAE k54JwAqFt6KDAA",
+    "r sAF3ABAAEAAE k54JwAqFt6KDAA", "m 8AlgABAAEAAE LV6hgwCTngnAQg",
+    "r62 sAFgABAAEAAE k54JwEItXqGDAA", "r sAF7ABAAEAAE k54JwEItXqGDAA",
+    "m 8AlgABAAEAAE u/gCgwCTngnAQg", "r62 sAFgABAAEAAE k54JwEK7+AKDAA",
+    "r sIFqABAAEAAE k54JwEK7+AKDAA", "m 8AlgABAAEAAE 9/ABgwCTngnAQg",
+    "s2 8EFgABAAEAAE 9/ABgwCTngnAQg", "a cENgADAAEAAE 9/ABgwCTngnAQg",
+    "# rules=gnubg jacoby=off beavers=0",
+    "n MAF3AAAAAAAE 4HPwATDgc/ABMA", "m cAlgAAAAAAAE ik/wATDgc/ABMA",
+    "d cBFgAAAAAAAE ik/wATDgc/ABMA", "p cARgAAAACAAE ik/wATDgc/ABMA",
+    "n MAFuAAAACAAE 4HPwATDgc/ABMA", "m cAlgAAAACAAE 4HPiASHgc/ABMA",
+    "r cAllAAAACAAE 4HPiASHgc/ABMA", "s3 cGFlAAAACAAE 4HPiASHgc/ABMA",
+    "a cGNlADAACAAE 4HPiASHgc/ABMA",
+    "# rules=gnubg jacoby=off beavers=0",
+    "n cAk3AAAAAAAE 4HPwATDgc/ABMA", "m MAEgAAAAAAAE wufgATDgc/ABMA",
+    "r MAElAAAAAAAE wufgATDgc/ABMA", "m cAkgAAAAAAAE 4HPwASLgc/AAWA",
+    "r cAkzAAAAAAAE 4HPwASLgc/AAWA", "m MAEgAAAAAAAE 4OvgADHgc/ABIg",
+    "r MIEtAAAAAAAE 4OvgADHgc/ABIg", "s3 MOktAAAAAAAE 4OvgADHgc/ABIg",
+    "j MIEtAAAAAAAE 4OvgADHgc/ABIg", "m cAkgAAAAAAAE xHOOASLg6+AAMQ",
+    "s1 cCEgAAAAAAAE xHOOASLg6+AAMQ", "a cCMgABAAAAAE xHOOASLg6+AAMQ",
+    "# rules=gnubg jacoby=off beavers=1",
+    "n cIkSAAAAAAAE 4HPwATDgc/ABMA", "m MAEAAAAAAAAE xGfhATDgc/ABMA",
+    "d MBkAAAAAAAAE xGfhATDgc/ABMA", "t EQEAAAAAAAAE xGfhATDgc/ABMA",
+    "r EQELAAAAAAAE xGfhATDgc/ABMA", "m UQkAAAAAAAAE 4HPwQQjgs/AAWA",
+    "d UREAAAAAAAAE 4HPwQQjgs/AAWA", "t QgkAAAAAAAAE 4HPwQQjgs/AAWA",
+    "r QokWAAAAAAAE 4HPwQQjgs/AAWA", "m AgEAAAAAAAAE g7PwBDDgc/BBCA",
+    "r AgEKAAAAAAAE g7PwBDDgc/BBCA", "m QgkAAAAAAAAE 4GfhQQiDs/AEMA",
+    "r QokJAAAAAAAE 4GfhQQiDs/AEMA", "s2 QsEJAAAAAAAE 4GfhQQiDs/AEMA",
+    "j QokJAAAAAAAE 4GfhQQiDs/AEMA", "m AgEAAAAAAAAE Q4/wBDDgZ+FBCA",
+    "r AoEKAAAAAAAE Q4/wBDDgZ+FBCA", "m QgkAAAAAAAAE 4NfgAwhDj/AEMA",
+    "r QgkFAAAAAAAE 4NfgAwhDj/AEMA", "m AgEAAAAAAAAE I4/wBCTg1+ADCA",
+    "r AoEJAAAAAAAE I4/wBCTg1+ADCA", "m QgkAAAAAAAAE 0F/gAwgjj/AEJA",
+    "r QgkTAAAAAAAE 0F/gAwgjj/AEJA", "m AgEAAAAAAAAE I4/wCgjQH/ABRA",
+    "r AoENAAAAAAAE I4/wCgjQH/ABRA", "m QgkAAAAAAAAE pB/GAQwjj/ACYA",
+    "r QokGAAAAAAAE pB/GAQwjj/ACYA", "m AgEAAAAAAAAE I4/wAiHED+MARg",
+    "r66 QgkAAAAAAAAE xA/jAEYjj/ACIQ", "r QgkHAAAAAAAE xA/jAEYjj/ACIQ",
+    "m AgEAAAAAAAAE I0/wQgLED+MARg", "d AhkAAAAAAAAE I0/wQgLED+MARg",
+    "b ExEAAAAAAAAE I0/wQgLED+MARg", "p EwQAAAAAQAAE I0/wQgLED+MARg",
+    "n cAkLAAAAQAAE 4HPwATDgc/ABMA", "m MAEAAAAAQAAE wk/wATDgc/ABMA",
+    "r MAEOAAAAQAAE wk/wATDgc/ABMA", "m cAkAAAAAQAAE 4HPiASHCT/ABMA",
+    "d cBEAAAAAQAAE 4HPiASHCT/ABMA", "p cAQAAAAASAAE 4HPiASHCT/ABMA",
+    "n MAEXAAAASAAE 4HPwATDgc/ABMA", "s2 MEkXAAAASAAE 4HPwATDgc/ABMA",
+    "a MEsXAAAAWAAE 4HPwATDgc/ABMA",
+    "# rules=gnubg jacoby=on beavers=0 auto-doubles=2",
+    "n cAkOAAAAAAAA 4HPwATDgc/ABMA", "m MAEAAAAAAAAA qE/wATDgc/ABMA",
+    "s2 MEkAAAAAAAAA qE/wATDgc/ABMA", "j MAEAAAAAAAAA qE/wATDgc/ABMA",
+    "d MBkAAAAAAAAA qE/wATDgc/ABMA", "p MAwAABAAAAAA qE/wATDgc/ABMA",
+    "n MgEFABAAAAAA 4HPwATDgc/ABMA", "m cgkAABAAAAAA xHPwATDgc/ABMA",
+    "d chEAABAAAAAA xHPwATDgc/ABMA", "p cgQAABAAIAAA xHPwATDgc/ABMA",
+    "# rules=gnubg jacoby=on beavers=0 auto-doubles=2",
+    "n MAEGAAAAAAAA 4HPwATDgc/ABMA", "m cAkAAAAAAAAA 4GvwASHgc/ABMA",
+    "s1 cCEAAAAAAAAA 4GvwASHgc/ABMA", "a cCMAABAAAAAA 4GvwASHgc/ABMA",
+    "n MYEOABAAAAAA 4HPwATDgc/ABMA", "m cQkAABAAAAAA 0OfgATDgc/ABMA",
+    "r cYkGABAAAAAA 0OfgATDgc/ABMA", "m MQEAABAAAAAA 4PPgASjQ5+ABMA",
+    "r MQESABAAAAAA 4PPgASjQ5+ABMA", "s1 MSkSABAAAAAA 4PPgASjQ5+ABMA",
+    "a MSsSABAAEAAA 4PPgASjQ5+ABMA",
+    "# rules=gnubg jacoby=on beavers=0",
+    "n cIkJAAAAAAAA 4HPwATDgc/ABMA", "m MAEAAAAAAAAA 0E/wATDgc/ABMA",
+    "r MAEXAAAAAAAA 0E/wATDgc/ABMA", "m cAkAAAAAAAAA 4PPgQSDQT/ABMA",
+    "r cAkHAAAAAAAA 4PPgQSDQT/ABMA", "m MAEAAAAAAAAA 0C/wQSDg8+ABUA",
+    "r MAEKAAAAAAAA 0C/wQSDg8+ABUA", "m cAkAAAAAAAAA 4PPgAQrQL/BBIA",
+    "r cIkKAAAAAAAA 4PPgAQrQL/BBIA", "m MAEAAAAAAAAA oh/wQQjg8+ABCg",
+    "r MAEXAAAAAAAA oh/wQQjg8+ABCg", "m cAkAAAAAAAAA wufBAQqiH/ABRA",
+    "r cIkOAAAAAAAA wufBAQqiH/ABRA", "m MAEAAAAAAAAA Sh/wAQnC58EBQg",
+    "r MAEGAAAAAAAA Sh/wAQnC58EBQg", "m cAkAAAAAAAAA oufBAQZKH/ABRA",
+    "r cIkKAAAAAAAA oufBAQZKH/ABRA", "m MAEAAAAAAAAA Sp/gARTQ8+AAQw",
+    "r MAEHAAAAAAAA Sp/gARTQ8+AAQw", "m cAkAAAAAAAAA oufgACNKn+ABRA",
+    "r cAkXAAAAAAAA oufgACNKn+ABRA", "m MAEAAAAAAAAA Sp/gBQjCc3CAUQ",
+    "r MIEJAAAAAAAA Sp/gBQjCc3CAUQ", "m cAkAAAAAAAAA wnNigCmkT/ACRA",
+    "r cAkFAAAAAAAA wnNigCmkT/ACRA", "m MAEAAAAAAAAA jE/wAiTCc2KAKQ",
+    "r MIEFAAAAAAAA jE/wAiTCc2KAKQ", "m cAkAAAAAAAAA wXNiQCOMT/ACRA",
+    "r cAkFAAAAAAAA wXNiQCOMT/ACRA", "m MAEAAAAAAAAA TE/wAhTBc2KAUQ",
+    "r MAEHAAAAAAAA TE/wAhTBc2KAUQ", "m cAkAAAAAAAAA hWdigDFMT/ACRA",
+    "r cIkSAAAAAAAA hWdigDFMT/ACRA", "m MAEAAAAAAAAA TE/hAQqFZ2KAMQ",
+    "r MIEGAAAAAAAA TE/hAQqFZ2KAMQ", "m cAkAAAAAAAAA i2ZigDFMT+EBCg",
+    "r cAkPAAAAAAAA i2ZigDFMT+EBCg", "m MAEAAAAAAAAA nK7CAQqLZmKAMQ",
+    "r MAEXAAAAAAAA nK7CAQqLZmKAMQ", "m cAkAAAAAAAAA F2ViAjGcrsIBCg",
+    "r cAkGAAAAAAAA F2ViAjGcrsIBCg", "m MAEAAAAAAAAA mq6GAQoXZWICMQ",
+    "r MIESAAAAAAAA mq6GAQoXZWICMQ", "m cAkAAAAAAAAA F8tCAjGaroYBCg",
+    "r cIkKAAAAAAAA F8tCAjGaroYBCg", "m MAEAAAAAAAAA WjuFAQoXy0ICWA",
+    "r53 cAkAAAAAAAAA F8tCAlhaO4UBCg", "r cIkOAAAAAAAA F8tCAlhaO4UBCg",
+    "m MAEAAAAAAAAA unaEgQQXYyEBbA", "r63 cAkAAAAAAAAA F2MhAWy6doSBBA",
+    "r cAkbAAAAAAAA F2MhAWy6doSBBA", "m MAEAAAAAAAAA eu0SAgEXYyEBbA",
+    "r MIEFAAAAAAAA eu0SAgEXYyEBbA", "m cAkAAAAAAAAA F2MhAVx67RICAQ",
+    "r cAkKAAAAAAAA F2MhAVx67RICAQ", "m MAEAAAAAAAAA +rYRAgEXYyEBXA",
+    "r43 cAkAAAAAAAAA F2MhAVz6thECAQ", "r cAkOAAAAAAAA F2MhAVz6thECAQ",
+    "m MAEAAAAAAAAA 9q0xAAEXYyEBXA", "r MIEEAAAAAAAA 9q0xAAEXYyEBXA",
+    "m cAkAAAAAAAAA l1KhADz2rTEAAQ", "r cIkEAAAAAAAA l1KhADz2rTEAAQ",
+    "m MAEAAAAAAAAA 9t0wgACXolAAXg", "r MIEGAAAAAAAA 9t0wgACXolAAXg",
+    "m cAkAAAAAAAAA l6IhAD723TCAAA", "r cAkTAAAAAAAA l6IhAD723TCAAA",
+    "m MAEAAAAAAAAA 9t1oAACXogEAXw", "r54 cAkAAAAAAAAA l6IBAF/23WgAAA",
+    "r cAkGAAAAAAAA l6IBAF/23WgAAA", "m MAEAAAAAAAAA 9r1RAACXogEAXw",
+    "r MAEFAAAAAAAA 9r1RAACXogEAXw", "m cAkAAAAAAAAA l1IBAD/2vVEAAA",
+    "r cIkFAAAAAAAA l1IBAD/2vVEAAA", "m MAEAAAAAAAAA 7nsxAACXUgEAPw",
+    "r MAESAAAAAAAA 7nsxAACXUgEAPw", "m cAkAAAAAAAAA rxYAAD/uezEAAA",
+    "r cAkTAAAAAAAA rxYAAD/uezEAAA", "m MAEAAAAAAAAA 3vcFAACvFgAAPw",
+    "r MAEGAAAAAAAA 3vcFAACvFgAAPw", "m cAkAAAAAAAAA Pw0AAD/e9wUAAA",
+    "r cIkNAAAAAAAA Pw0AAD/e9wUAAA", "m MAEAAAAAAAAA Xl8AAPDTAADwAw",
+    "r MIEEAAAAAAAA Xl8AAPDTAADwAw", "m cAkAAAAAAAAA fwkAAD9eXwAAAA",
+    "r cAkKAAAAAAAA fwkAAD9eXwAAAA", "m MAEAAAAAAAAA 3h4AAPhLAAD4AQ",
+    "r MAELAAAAAAAA 3h4AAPhLAAD4AQ", "m cAkAAAAAAAAA fwMABD7eHgAAAA",
+    "r cIkWAAAAAAAA fwMABD7eHgAAAA", "m MAEAAAAAAAAA 3gAAgL8BAAIfAA",
+    "r MIEKAAAAAAAA 3gAAgL8BAAIfAA", "m cAkAAAAAAAAA fwMIAD7eAAAAAA",
+    "r cAkTAAAAAAAA fwMIAD7eAAAAAA", "m MAEAAAAAAAAA HgAA4G8AAcAHAA",
+    "r MAEbAAAAAAAA HgAA4G8AAcAHAA", "m cAkAAAAAAAAA fwMIeCAeAAAAAA",
+    "r cIkKAAAAAAAA fwMIeCAeAAAAAA", "m MAEAAAAAAAAA BgAA+BtAwAMBAA",
+    "r MIESAAAAAAAA BgAA+BtAwAMBAA", "m cAkAAAAAAAAA fwMScCAGAAAAAA",
+    "r cAkPAAAAAAAA fwMScCAGAAAAAA", "m MAIAAAAACAAA AAAA/gYk4EAAAA",
+};
+
+static Rules rules_from(const char *spec)
+{
+    RulesCli c;
+    rules_cli_init(&c);
+    char buf[128];
+    snprintf(buf, sizeof buf, "%s", spec);
+    for (char *save = NULL, *tok = strtok_r(buf, " ", &save); tok;
+         tok = strtok_r(NULL, " ", &save)) {
+        char *eq = strchr(tok, '=');
+        assert_non_null(eq);
+        *eq = '\0';
+        OK(rules_cli_set(&c, tok, eq + 1, &e_));
+    }
+    Rules r;
+    OK(rules_cli_finish(&c, &r, &e_));
+    return r;
+}
+
+/* Plays the legal move after which the next player sees `posid`. */
+static bool play_to(Match *m, const char *posid, Err *err)
+{
+    int n = match_legal_moves(m, &moves);
+    for (int i = 0; i < n; i++) {
+        Position p = moves.moves[i].result;
+        char id[POSID_LEN + 1];
+        pos_swap(&p);
+        posid_encode(&p, id);
+        if (!strcmp(id, posid))
+            return match_move(m, &moves.moves[i].result, err);
+    }
+    return err_set(err, "none of the %d legal moves leads to %s", n, posid);
+}
+
+static bool gnubg_step(Match *m, const Rules *r, bool fresh, const char *code, const MatchId *g,
+                       const char *posid, Err *err)
+{
+    bool ok = true;
+    switch (code[0]) {
+    case 'n':
+        ok = fresh ? match_start(m, r, g->match_length, err) : match_new_game(m, err);
+        /* Automatic doubles show as a centred cube above 1: one tie each. */
+        for (int c = g->cube; ok && c > 1; c /= 2)
+            ok = match_opening_roll(m, 1, 1, err);
+        /* gnubg writes the larger die first; it belongs to the winner. */
+        return ok && match_opening_roll(m, g->dice_owner == 0 ? g->dice[0] : g->dice[1],
+                                        g->dice_owner == 1 ? g->dice[0] : g->dice[1], err);
+    case 'r':
+        if (!code[1])
+            return match_roll(m, g->dice[0], g->dice[1], err);
+        ok = match_roll(m, code[1] - '0', code[2] - '0', err);
+        return ok && match_pass(m, err);
+    case 'm': return play_to(m, posid, err);
+    case 'd': return match_double(m, err);
+    case 't': return match_take(m, err);
+    case 'p': return match_drop(m, err);
+    case 'b': return match_beaver(m, err);
+    case 's': return match_resign(m, code[1] - '0', err);
+    case 'a': return match_accept(m, err);
+    case 'j': return match_reject(m, err);
+    }
+    return err_set(err, "unknown step '%s'", code);
+}
+
+static void test_gnubg_games(void **state)
+{
+    (void)state;
+    Match m;
+    Rules r = rules_default();
+    bool fresh = false;
+    int steps = 0, games = 0;
+    for (size_t i = 0; i < sizeof gnubg_steps / sizeof gnubg_steps[0]; i++) {
+        const char *s = gnubg_steps[i];
+        if (s[0] == '#') {
+            r = rules_from(s + 2);
+            fresh = true;
+            continue;
+        }
+        char code[4], mid[16], pid[16];
+        assert_int_equal(sscanf(s, "%3s %15s %15s", code, mid, pid), 3);
+        MatchId g;
+        OK(matchid_decode(mid, &g, &e_));
+        Err err = {{0}};
+        if (!gnubg_step(&m, &r, fresh, code, &g, pid, &err))
+            fail_msg("step %zu '%s' refused: %s", i, s, err.text);
+        fresh = false;
+        games += code[0] == 'n';
+        expect_ids(&m, mid, pid);
+        steps++;
+    }
+    print_message("gnubg games: %d steps of %d games, every Match ID and Position ID equal\n",
+                  steps, games);
+    assert_int_equal(steps, 247);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1213,6 +1452,7 @@ int main(void)
         cmocka_unit_test(test_ids_examples),
         cmocka_unit_test(test_ids_vectors),
         cmocka_unit_test(test_random_games),
+        cmocka_unit_test(test_gnubg_games),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
