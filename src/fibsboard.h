@@ -201,7 +201,8 @@ typedef struct FibsGame {
     int cube_owner;       /* -1 centred, 0 or 1 */
     bool doubled;         /* a double (or beaver) is pending: acting answers */
     bool crawford;        /* this is the Crawford game (field 52 = 0) */
-    bool post_crawford;   /* gnubg's post-Crawford flag (field 51) */
+    bool post_crawford;   /* gnubg's post-Crawford flag (field 51); both
+                             flags need a match with somebody 1-away */
 } FibsGame;
 
 /* Writes the board line gnubg 1.07 sends (without its "\n\0"): from player
@@ -217,7 +218,9 @@ bool fibs_write(const FibsGame *g, char out[FIBS_LINE_MAX], Err *err);
 /* The inverse of fibs_write() for a board gnubg wrote as the client: given
  * the player who is asked (the external player's seat), rebuilds the game by
  * player from gnubg's interpretation b (player 1 = the positive colour).
- * g->name points into b. Fails if b cannot have come from gnubg's writer. */
+ * g->name points into b. Fails when b cannot have come from gnubg's writer:
+ * colour and direction (fields 41, 42) other than 1 and -1, or field 51
+ * claiming a post-Crawford game where there can be none. */
 bool fibs_game_from_board(const FibsBoard *b, int acting, FibsGame *g, Err *err);
 
 #endif

@@ -500,6 +500,17 @@ static void test_field_errors(void **state)
     expect_error(l2, "field 5 (second score) is 7; in a 5-point match it must be 0 to 4");
     with_field(l2, sizeof l2, line, 5, "-1");
     expect_error(l2, "field 5 (second score) is -1");
+    /* Both pairs of dice given, and different. */
+    with_field(line, sizeof line, opening, 35, "5");
+    with_field(l2, sizeof l2, line, 36, "2");
+    expect_error(l2, "both pairs of dice are given and differ (fields 33-34: 3 1, fields "
+                     "35-36: 5 2)");
+    with_field(l2, sizeof l2, line, 36, "1");
+    expect_error(l2, "both pairs of dice are given and differ");
+    with_field(line, sizeof line, opening, 35, "3");
+    with_field(l2, sizeof l2, line, 36, "1");
+    FibsBoard b;
+    must_read(l2, &b); /* the same dice twice, as gnubg writes them */
     /* Both sides on the bar against two closed boards: pos_valid refuses. */
     expect_error("board:You:Opp:0:0:0:-1:2:2:2:2:2:2:2:0:0:0:0:0:-2:0:0:0:0:0:-2:-2:-2:-2:-2:"
                  "-2:1:1:3:1:0:0:1:1:1:0:1:-1:0:25:0:0:0:0:0:0:0:0",
