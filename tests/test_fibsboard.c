@@ -403,28 +403,28 @@ static void test_lexing_errors(void **state)
     snprintf(line, sizeof line, "%sx", opening);
     expect_error(line, "field 52 (not Crawford (redoubles)): '0x' is not an integer");
     /* Names: too long, control bytes, bad escapes, empty. */
-    snprintf(line, sizeof line, "board:%s:Opp%s", "abcdefghijklmnopqrstuvwxyz_01234", tail);
-    expect_error(line, "field 1 (first name): the name is longer than 31 bytes");
-    snprintf(line, sizeof line, "board:'%s':Opp%s", "abcdefghijklmnopqrstuvwxyz 01234", tail);
-    expect_error(line, "the name is longer than 31 bytes");
-    snprintf(line, sizeof line, "board:'a\\tb':Opp%s", tail);
-    expect_error(line, "the name holds the byte 0x09");
-    /* Octal escapes take three digits with their 0: \0101 is 010, then 1. */
-    snprintf(line, sizeof line, "board:'\\0101':Opp%s", tail);
-    expect_error(line, "the name holds the byte 0x08");
-    snprintf(line, sizeof line, "board:'a\\x':Opp%s", tail);
-    expect_error(line, "the name holds the byte 0x00");
-    snprintf(line, sizeof line, "board:You:'\\300'%s", tail);
-    expect_error(line, "field 2 (second name): the escape \\300 is above 255");
-    snprintf(line, sizeof line, "board:'ab\\':Opp%s", tail);
-    expect_error(line, "the name ends with a lone backslash");
-    /* A quote cannot be escaped: the name is 'it\' and s' follows. */
-    snprintf(line, sizeof line, "board:'it\\'s':Opp%s", tail);
-    expect_error(line, "the name ends with a lone backslash");
-    snprintf(line, sizeof line, "board:'':Opp%s", tail);
-    expect_error(line, "field 1 (first name): the name is empty");
-    snprintf(line, sizeof line, "board:'\xc3\xa9':Opp%s", tail);
-    expect_error(line, "the name holds the byte 0xc3");
+    static const struct {
+        const char *first, *second, *needle;
+    } bad_names[] = {
+        {"abcdefghijklmnopqrstuvwxyz_01234", "Opp",
+         "field 1 (first name): the name is longer than 31 bytes"},
+        {"'abcdefghijklmnopqrstuvwxyz 01234'", "Opp", "the name is longer than 31 bytes"},
+        {"'a\\tb'", "Opp", "the name holds the byte 0x09"},
+        /* Octal escapes take three digits with their 0: \0101 is 010, then 1. */
+        {"'\\0101'", "Opp", "the name holds the byte 0x08"},
+        {"'a\\x'", "Opp", "the name holds the byte 0x00"},
+        {"You", "'\\300'", "field 2 (second name): the escape \\300 is above 255"},
+        {"'ab\\'", "Opp", "the name ends with a lone backslash"},
+        /* A quote cannot be escaped: the name is 'it\' and s' follows. */
+        {"'it\\'s'", "Opp", "the name ends with a lone backslash"},
+        {"''", "Opp", "field 1 (first name): the name is empty"},
+        {"'\xc3\xa9'", "Opp", "the name holds the byte 0xc3"},
+    };
+    for (size_t i = 0; i < sizeof bad_names / sizeof bad_names[0]; i++) {
+        snprintf(line, sizeof line, "board:%s:%s%s", bad_names[i].first, bad_names[i].second,
+                 tail);
+        expect_error(line, bad_names[i].needle);
+    }
     /* A NUL byte inside the line is not a blank. */
     FibsBoard b;
     char nul[sizeof opening + 8];
