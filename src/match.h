@@ -80,8 +80,9 @@ typedef struct Match {
     int resigned;        /* level 1..3 offered by !turn (kept after the
                             offer is accepted), 0 none */
     int resign_declined; /* highest level declined since the last action */
-    bool crawford;       /* this game is the Crawford game */
-    bool post_crawford;  /* a game after the Crawford game */
+    bool crawford;       /* this game is the Crawford game; once a game
+                            is over, the next one is (as gnubg) */
+    bool post_crawford;  /* a game after the Crawford game (likewise) */
     int auto_doubles;    /* automatic doubles in this game's opening */
     int turns[2];        /* turns each player completed this game */
     int winner;          /* -1 until the game is over */
