@@ -57,8 +57,10 @@ gnubg_money() {
         echo "set player 0 cubedecision evaluation plies 0"
         echo "set player 1 external $addr"
         echo "set automatic game off"
-        echo "new session"
-        for i in $(seq 2 "$games"); do echo "new game"; done
+        # After the external player answers a beaver, gnubg 1.07 leaves the
+        # game waiting until `play` (outside a game, `play` only says so).
+        echo "new session"; echo "play"; echo "play"
+        for i in $(seq 2 "$games"); do echo "new game"; echo "play"; echo "play"; done
         echo "show score"
         echo "quit"
     } | timeout 600 "$GNUBG" -t -q > "$log" 2>&1
