@@ -266,6 +266,16 @@ static void cube_state(const FibsBoard *b, bool x_on_roll, CubeState *cs)
     cs->beavers = money && b->options.beavers ? 1 : 0;
 }
 
+/* In money play with beavers, may a beaver of the next double (by either
+ * side) take the cube to the limit? gnubg 1.07 loses the whole game record
+ * when an external player takes a beaver that brings the cube to 64 or more
+ * (the next game starts as if this one never happened), so such cubes are
+ * not turned: a double only while 4 x cube < limit. */
+static bool beaver_reaches_limit(const FibsBoard *b)
+{
+    return b->match_length == 0 && b->options.beavers && b->cube * 4 >= max_cube();
+}
+
 /* Why X (on roll) may not double, or NULL when it may. */
 static const char *no_cube_access(const FibsBoard *b)
 {
@@ -275,6 +285,8 @@ static const char *no_cube_access(const FibsBoard *b)
         return "this is the Crawford game";
     if (b->cube * 2 > max_cube())
         return "the cube is at its limit";
+    if (beaver_reaches_limit(b))
+        return "a beaver would take the cube to its limit";
     if (b->match_length && b->score[FIBS_X] + b->cube >= b->match_length)
         return "the cube is dead: winning at this value already wins the match";
     return NULL;
@@ -290,8 +302,14 @@ static const char *no_beaver(const BoardRequest *req)
         return "beavers are off";
     if (req->beaver_case)
         return "the board does not say how many beavers were played";
-    if (b->cube * 4 > max_cube())
-        return "the cube would pass its limit";
+    /* A doubler owns the cube or it is centred, except in a chain of
+     * beavers: X owning it means this double is a raccoon of X's beaver, and
+     * the chain stops here (gnubg stops a game whose beaver limit is
+     * passed, and the board does not say where it is). */
+    if (b->cube_owner == FIBS_X)
+        return "this double answers our beaver; we do not beaver again";
+    if (beaver_reaches_limit(b))
+        return "the cube would reach its limit";
     return NULL;
 }
 
