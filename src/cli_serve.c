@@ -119,6 +119,21 @@ static NetAction serve_handle(void *ctx, void *session, const char *line, size_t
     return proto_handle(ctx, session, line, len, out) == PROTO_CLOSE ? NET_CLOSE : NET_REPLY;
 }
 
+/* Names the signal that arrived, and who sent it. */
+static void read_signal(int fd, char *text, size_t size)
+{
+    struct signalfd_siginfo si;
+    if (read(fd, &si, sizeof si) != (ssize_t)sizeof si) {
+        snprintf(text, size, "stop requested");
+        return;
+    }
+    const char *name = si.ssi_signo == SIGINT    ? "SIGINT"
+                       : si.ssi_signo == SIGTERM ? "SIGTERM"
+                       : si.ssi_signo == SIGHUP  ? "SIGHUP"
+                                                 : "a signal";
+    snprintf(text, size, "%s from pid %u", name, (unsigned)si.ssi_pid);
+}
+
 typedef struct ServeOptions {
     ListenAddr addr[SERVE_LISTENERS_MAX];
     size_t naddr;
@@ -279,7 +294,9 @@ int cli_serve(int argc, char **argv)
         .request_timeout = o.budget,
         .log_dir = o.log_dir,
         .stop_fd = sfd,
+        .stop_read = read_signal,
         .diag = stderr,
+        .diag_prefix = "shesh serve: ",
     };
     for (size_t i = 0; i < n; i++)
         fprintf(stderr, "shesh serve: listening on %s\n", listeners[i].name);

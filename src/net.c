@@ -208,6 +208,8 @@ static void diag(Server *s, const char *fmt, ...)
         return;
     va_list ap;
     va_start(ap, fmt);
+    if (s->cfg->diag_prefix)
+        fputs(s->cfg->diag_prefix, s->cfg->diag);
     vfprintf(s->cfg->diag, fmt, ap);
     va_end(ap);
     fputc('\n', s->cfg->diag);
@@ -621,15 +623,21 @@ static void close_listeners(Server *s)
 
 static void on_stop(Server *s)
 {
-    char drain[1024]; /* signalfd reads need 128 bytes, eventfd 8 */
-    ssize_t r = read(s->cfg->stop_fd, drain, sizeof drain);
-    (void)r;
+    char why[128] = "stop requested";
+    if (s->cfg->stop_read) {
+        s->cfg->stop_read(s->cfg->stop_fd, why, sizeof why);
+    } else {
+        char drain[1024]; /* signalfd reads need 128 bytes, eventfd 8 */
+        ssize_t r = read(s->cfg->stop_fd, drain, sizeof drain);
+        (void)r;
+    }
     if (s->stopping) {
-        diag(s, "second stop request: closing every connection now");
+        diag(s, "%s again: closing every connection now", why);
         while (s->live)
             conn_kill(s->live, "the server was told to stop at once");
         return;
     }
+    diag(s, "%s: stopping (%zu connections open)", why, s->nlive);
     s->stopping = true;
     /* Enough for the request in flight to finish or time out, and a little
      * more for the ones already queued behind it. */

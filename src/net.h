@@ -79,7 +79,11 @@ typedef struct NetConfig {
     const char *log_dir;    /* one transcript per connection (txlog.h), or NULL */
     int stop_fd;            /* readable = stop (a signalfd, eventfd...), or -1;
                                a second event during the stop ends at once */
+    /* Reads one event from stop_fd and says what it was ("SIGTERM from
+     * pid 12") into text, for diag. NULL: the event is read and dropped. */
+    void (*stop_read)(int fd, char *text, size_t size);
     FILE *diag;             /* one line per notable event, or NULL */
+    const char *diag_prefix; /* starts each diag line ("shesh serve: "), or NULL */
 } NetConfig;
 
 typedef struct NetStats {
