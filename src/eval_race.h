@@ -1,0 +1,24 @@
+/* eval_race.h - chances in a race (no contact left), player on roll about
+ * to roll.
+ *
+ * Each side gets three distributions over the number of its own rolls:
+ * to bear off everything, to bear off the first checker (gammons) and to
+ * get every checker out of the other side's home board (backgammons). With
+ * every checker home they come from the bear-off database and are exact
+ * for the one-sided play it assumes; checkers still outside are modelled as
+ * a normal number of rolls to carry them home (pips / 8.17 rolls, variance
+ * from the dice) added to the database's distribution for the board they
+ * arrive on. docs/engine.md gives the figures and the limits. */
+#ifndef SHESH_EVAL_RACE_H
+#define SHESH_EVAL_RACE_H
+
+#include "bearoff.h"
+#include "eval_static.h"
+#include "position.h"
+
+void eval_race(const BearoffDb *db, const Position *p, double out[OUT_COUNT]);
+
+/* Expected rolls side `side` needs to bear off (the model above). */
+double eval_race_rolls(const BearoffDb *db, const Position *p, int side);
+
+#endif
