@@ -1,0 +1,195 @@
+/* engine.c - the engines behind engine.h: which evaluator, which search,
+ * which cube logic answers each decision.
+ *
+ * "default": moves by n-ply search on the static evaluator (bear-off
+ * database and race model in races, calibrated pubeval with contact);
+ * "pubeval": moves by Tesauro's pubeval alone, as the yardstick plays;
+ * "random": a legal move picked by a hash of position and roll.
+ * All three answer cube and resignation questions the same way, from the
+ * evaluator's chances through cube.c. */
+#include "engine.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bearoff.h"
+#include "cube.h"
+#include "eval_static.h"
+#include "search.h"
+
+/* A taker beavers only when the evaluator gives him at least this much
+ * equity (per cube unit) holding the doubled cube: the evaluator is rough,
+ * and a wrong beaver costs twice a wrong take. */
+#define BEAVER_MARGIN 0.05
+
+struct Engine {
+    char id[48];
+    SearchPicker picker;
+    BearoffDb *bearoff;
+    EvalCtx eval;
+};
+
+static const struct {
+    const char *name, *id;
+    SearchPicker picker;
+} kinds[] = {
+    {"default", "shesh-cpb-1", PICK_EVAL},
+    {"pubeval", "pubeval", PICK_PUBEVAL},
+    {"random", "random", PICK_RANDOM},
+};
+
+Engine *engine_new(const char *name, Err *err)
+{
+    if (!name)
+        name = "default";
+    int kind = -1;
+    for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+        if (!strcmp(name, kinds[i].name))
+            kind = (int)i;
+    if (kind < 0) {
+        err_set(err, "unknown engine '%.40s' (known: default, pubeval, random)", name);
+        return NULL;
+    }
+    Engine *e = calloc(1, sizeof *e);
+    if (!e) {
+        err_set(err, "out of memory making engine '%s'", name);
+        return NULL;
+    }
+    snprintf(e->id, sizeof e->id, "%s", kinds[kind].id);
+    e->picker = kinds[kind].picker;
+    e->bearoff = bearoff_new(err);
+    if (!e->bearoff) {
+        free(e);
+        return NULL;
+    }
+    e->eval.bearoff = e->bearoff;
+    return e;
+}
+
+void engine_free(Engine *e)
+{
+    if (!e)
+        return;
+    bearoff_free(e->bearoff);
+    free(e);
+}
+
+const char *engine_id(const Engine *e)
+{
+    return e->id;
+}
+
+/* The cube state to assume when the caller gives none, or one that makes
+ * no sense: money, no cube (cubeless). */
+static const CubeState *cube_or_default(const CubeState *cs, CubeState *fallback)
+{
+    if (cs && cube_state_valid(cs, NULL))
+        return cs;
+    memset(fallback, 0, sizeof *fallback);
+    fallback->cube = 1;
+    fallback->owner = -1;
+    fallback->max_cube = 1;
+    return fallback;
+}
+
+static int clamp_plies(int plies)
+{
+    return plies < 0 ? 0 : plies > SEARCH_MAX_PLIES ? SEARCH_MAX_PLIES : plies;
+}
+
+static void start_search(const Engine *e, const CubeState *cs, Search *s)
+{
+    Utility util[2];
+    for (int side = 0; side < 2; side++)
+        cube_linear(cs, side == 0 ? SIDE_ROLLER : SIDE_OPPONENT, &util[side].base,
+                    util[side].w);
+    search_init(s, &e->eval, e->picker, util);
+}
+
+/* Cubeless chances of p (player on roll about to roll) at `plies`. */
+static void chances(const Engine *e, const Position *p, const CubeState *cs, int plies,
+                    double out[OUT_COUNT])
+{
+    Search s;
+    start_search(e, cs, &s);
+    search_eval(&s, p, clamp_plies(plies), 0, out);
+    search_done(&s);
+    eval_clamp(out);
+}
+
+bool engine_move(const Engine *e, const Position *p, int d1, int d2, const CubeState *cs,
+                 int plies, Move *best)
+{
+    CubeState fallback;
+    cs = cube_or_default(cs, &fallback);
+    Search s;
+    start_search(e, cs, &s);
+    bool found = search_move(&s, p, d1, d2, clamp_plies(plies), best, NULL);
+    search_done(&s);
+    return found;
+}
+
+CubeDecision engine_double(const Engine *e, const Position *p, const CubeState *cs, int plies)
+{
+    if (!cs || !cube_state_valid(cs, NULL) || !cube_access(cs, SIDE_ROLLER))
+        return CUBE_ROLL;
+    /* A player who wins the match by winning this game gains nothing. */
+    if (cs->match_length > 0 && cs->match_length - cs->score[SIDE_ROLLER] <= cs->cube)
+        return CUBE_ROLL;
+    double out[OUT_COUNT];
+    chances(e, p, cs, plies, out);
+    CubeEquities eq;
+    cube_equities(out, cs, cube_efficiency(p), &eq);
+    double dbl = eq.double_take < eq.double_pass ? eq.double_take : eq.double_pass;
+    return eq.can_double && dbl > eq.no_double ? CUBE_DOUBLE : CUBE_ROLL;
+}
+
+TakeDecision engine_take(const Engine *e, const Position *p, const CubeState *cs, int plies)
+{
+    CubeState fallback;
+    cs = cube_or_default(cs, &fallback);
+    double out[OUT_COUNT];
+    chances(e, p, cs, plies, out);
+    CubeEquities eq;
+    cube_equities(out, cs, cube_efficiency(p), &eq);
+    /* Equities are the doubler's: the taker wants the smaller one. */
+    if (eq.double_take > eq.double_pass)
+        return TAKE_DROP;
+    bool money = cs->match_length <= 0;
+    if (money && cs->beavers > 0 && (long)cs->cube * 4 <= cs->max_cube &&
+        -eq.double_take > BEAVER_MARGIN)
+        return TAKE_BEAVER;
+    return TAKE_TAKE;
+}
+
+bool engine_accept_resignation(const Engine *e, const Position *p, const CubeState *cs,
+                               int level, int plies)
+{
+    if (level < 1)
+        return false;
+    if (level > 4)
+        level = 4;
+    CubeState fallback;
+    cs = cube_or_default(cs, &fallback);
+    double out[OUT_COUNT];
+    chances(e, p, cs, plies, out);
+    double play_on = cube_cubeful(out, cs, cube_efficiency(p));
+    return cube_win_value(cs, level) >= play_on - 1e-9;
+}
+
+void engine_evaluate(const Engine *e, const Position *p, const CubeState *cs,
+                     const EvalOptions *opt, Evaluation *out)
+{
+    CubeState fallback;
+    cs = cube_or_default(cs, &fallback);
+    double o[OUT_COUNT];
+    chances(e, p, cs, opt ? opt->plies : 0, o);
+    out->p_win = o[OUT_WIN];
+    out->p_win_gammon = o[OUT_WIN_GAMMON];
+    out->p_win_bg = o[OUT_WIN_BG];
+    out->p_lose_gammon = o[OUT_LOSE_GAMMON];
+    out->p_lose_bg = o[OUT_LOSE_BG];
+    out->equity = opt && opt->cubeful ? cube_cubeful(o, cs, cube_efficiency(p))
+                                      : cube_cubeless(o, cs);
+}

@@ -1,0 +1,196 @@
+/* search.c - expectimax lookahead and move choice (see search.h). */
+#include "search.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pubeval.h"
+
+bool search_init(Search *s, const EvalCtx *eval, SearchPicker picker, const Utility util[2])
+{
+    memset(s, 0, sizeof *s);
+    s->eval = eval;
+    s->picker = picker;
+    s->util[0] = util[0];
+    s->util[1] = util[1];
+    return true;
+}
+
+void search_done(Search *s)
+{
+    for (int i = 0; i <= SEARCH_MAX_PLIES; i++) {
+        free(s->lists[i]);
+        s->lists[i] = NULL;
+    }
+}
+
+/* The move list of one level, allocated on first use (a list is 240 KB:
+ * too big for the stacks of server threads, and most calls need one). */
+static MoveList *level_list(Search *s, int level)
+{
+    if (!s->lists[level]) {
+        s->lists[level] = malloc(sizeof(MoveList));
+        if (!s->lists[level]) /* treated like "no legal move" by callers */
+            return NULL;
+    }
+    return s->lists[level];
+}
+
+double search_utility(const Utility *u, const double out[OUT_COUNT])
+{
+    double v = u->base;
+    for (int i = 0; i < OUT_COUNT; i++)
+        v += u->w[i] * out[i];
+    return v;
+}
+
+/* Outputs for the mover after move m: the static value of the position the
+ * other side then faces, turned round. */
+static void after_move(Search *s, const Move *m, double out[OUT_COUNT])
+{
+    Position next = m->result;
+    pos_swap(&next);
+    eval_static(s->eval, &next, out);
+    eval_invert(out);
+    s->nodes++;
+}
+
+/* A deterministic stand-in for a coin: FNV-1a of the position and dice. */
+static uint64_t position_hash(const Position *p, int d1, int d2)
+{
+    uint64_t h = 0xcbf29ce484222325u;
+    const uint8_t *bytes = (const uint8_t *)p->side;
+    for (size_t i = 0; i < sizeof p->side; i++)
+        h = (h ^ bytes[i]) * 0x100000001b3u;
+    h = (h ^ (uint64_t)(d1 * 7 + d2)) * 0x100000001b3u;
+    return h ^ (h >> 29);
+}
+
+/* The 0-ply score of move m for the mover (`side` of util[]), higher is
+ * better; o gets the move's outputs when they were computed (*have). */
+static double score_move(Search *s, const Move *m, bool race, int side, double o[OUT_COUNT],
+                         bool *have)
+{
+    *have = false;
+    if (s->picker == PICK_PUBEVAL || (s->picker == PICK_EVAL && !race))
+        return pubeval_score(&m->result, race);
+    after_move(s, m, o);
+    *have = true;
+    return search_utility(&s->util[side], o);
+}
+
+/* Index of the mover's 0-ply choice in l (count >= 1); out gets the
+ * chosen move's outputs. */
+static int pick(Search *s, const Position *p, int d1, int d2, const MoveList *l, int side,
+                double out[OUT_COUNT])
+{
+    int best = 0;
+    bool have_best = false;
+    if (s->picker == PICK_RANDOM) {
+        best = (int)(position_hash(p, d1, d2) % (uint64_t)l->count);
+    } else {
+        bool race = eval_is_race(p);
+        double top = 0.0, o[OUT_COUNT];
+        for (int i = 0; i < l->count; i++) {
+            bool have;
+            double v = score_move(s, &l->moves[i], race, side, o, &have);
+            if (i == 0 || v > top) {
+                top = v, best = i, have_best = have;
+                if (have)
+                    memcpy(out, o, sizeof o);
+            }
+        }
+    }
+    if (!have_best)
+        after_move(s, &l->moves[best], out);
+    return best;
+}
+
+void search_eval(Search *s, const Position *p, int plies, int side, double out[OUT_COUNT])
+{
+    if (eval_game_over(p, out))
+        return;
+    MoveList *l = plies > 0 ? level_list(s, plies) : NULL;
+    if (!l) {
+        eval_static(s->eval, p, out);
+        s->nodes++;
+        return;
+    }
+    double sum[OUT_COUNT] = {0};
+    for (int d1 = 1; d1 <= 6; d1++)
+        for (int d2 = d1; d2 <= 6; d2++) {
+            double w = d1 == d2 ? 1.0 : 2.0, o[OUT_COUNT];
+            Position next = *p; /* no legal move: the turn passes */
+            bool moved = movegen_generate(p, d1, d2, l) > 0;
+            if (moved)
+                next = l->moves[pick(s, p, d1, d2, l, side, o)].result;
+            /* At the last ply the pick's own 0-ply value is the answer. */
+            if (!moved || plies > 1) {
+                pos_swap(&next);
+                search_eval(s, &next, plies - 1, !side, o);
+                eval_invert(o);
+            }
+            for (int k = 0; k < OUT_COUNT; k++)
+                sum[k] += w * o[k];
+        }
+    for (int k = 0; k < OUT_COUNT; k++)
+        out[k] = sum[k] / 36.0;
+}
+
+bool search_move(Search *s, const Position *p, int d1, int d2, int plies, Move *best,
+                 double out[OUT_COUNT])
+{
+    MoveList *l = level_list(s, 0);
+    if (!l || movegen_generate(p, d1, d2, l) == 0)
+        return false;
+    double o[OUT_COUNT];
+    if (plies > SEARCH_MAX_PLIES)
+        plies = SEARCH_MAX_PLIES;
+    if (s->picker != PICK_EVAL || l->count == 1 || plies <= 0) {
+        int i = pick(s, p, d1, d2, l, 0, o);
+        *best = l->moves[i];
+        if (out)
+            memcpy(out, o, sizeof o);
+        return true;
+    }
+    /* Keep the SEARCH_KEEP best at 0 ply (insertion into a short list). */
+    int keep[SEARCH_KEEP], kept = 0;
+    double kval[SEARCH_KEEP];
+    bool race = eval_is_race(p);
+    for (int i = 0; i < l->count; i++) {
+        bool have;
+        double v = score_move(s, &l->moves[i], race, 0, o, &have);
+        if (kept == SEARCH_KEEP && v <= kval[kept - 1])
+            continue;
+        int at = kept < SEARCH_KEEP ? kept++ : kept - 1;
+        while (at > 0 && kval[at - 1] < v) {
+            keep[at] = keep[at - 1];
+            kval[at] = kval[at - 1];
+            at--;
+        }
+        keep[at] = i;
+        kval[at] = v;
+    }
+    /* The candidates are copied out: the deeper levels reuse no list of
+     * this one, but a copy keeps the root list free for them anyway. */
+    Move cand[SEARCH_KEEP];
+    for (int k = 0; k < kept; k++)
+        cand[k] = l->moves[keep[k]];
+    double top = 0.0;
+    int chosen = 0;
+    for (int k = 0; k < kept; k++) {
+        Position next = cand[k].result;
+        pos_swap(&next);
+        search_eval(s, &next, plies, 1, o);
+        eval_invert(o);
+        double v = search_utility(&s->util[0], o);
+        if (k == 0 || v > top) {
+            top = v, chosen = k;
+            if (out)
+                memcpy(out, o, sizeof o);
+        }
+    }
+    *best = cand[chosen];
+    return true;
+}

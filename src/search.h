@@ -1,0 +1,64 @@
+/* search.h - n-ply lookahead (expectimax over the 21 rolls).
+ *
+ * Evaluating a position at n plies (player on roll about to roll): for each
+ * of the 21 rolls, the player's best move by the 0-ply evaluator, then that
+ * move's result evaluated at n - 1 plies; the average over the rolls,
+ * weighted 1/36 for doubles and 2/36 for the others. 0 plies is the static
+ * evaluator. A roll with no legal move passes the turn.
+ *
+ * Choosing a move at n plies: every legal move is scored at 0 ply, the best
+ * SEARCH_KEEP are scored again at n plies (the other side to roll), and the
+ * best of those is played.
+ *
+ * Moves are compared by a utility that is linear in the five outputs (money:
+ * cubeless equity; match: cubeless match winning chance), one per side as
+ * the scores differ. Scratch memory (a move list per level) is allocated per
+ * call; nothing is shared between calls but the read-only EvalCtx. */
+#ifndef SHESH_SEARCH_H
+#define SHESH_SEARCH_H
+
+#include <stdbool.h>
+
+#include "eval_static.h"
+#include "movegen.h"
+
+#define SEARCH_MAX_PLIES 4
+#define SEARCH_KEEP 8
+
+/* Value of outputs (from the mover's view) for one side. */
+typedef struct Utility {
+    double base;
+    double w[OUT_COUNT];
+} Utility;
+
+/* How a mover picks a move at 0 ply. */
+typedef enum SearchPicker {
+    PICK_EVAL,    /* contact: pubeval; race: the race evaluator and the utility */
+    PICK_PUBEVAL, /* pubeval's raw score (race weights in races) */
+    PICK_RANDOM   /* a move chosen by a hash of position and dice */
+} SearchPicker;
+
+typedef struct Search {
+    const EvalCtx *eval;
+    SearchPicker picker;
+    Utility util[2]; /* [0]: the player on roll at the root, [1]: the other */
+    MoveList *lists[SEARCH_MAX_PLIES + 1];
+    long nodes; /* static evaluations made (statistics) */
+} Search;
+
+/* Sets up a search; false if memory is short. search_done frees it. */
+bool search_init(Search *s, const EvalCtx *eval, SearchPicker picker,
+                 const Utility util[2]);
+void search_done(Search *s);
+
+double search_utility(const Utility *u, const double out[OUT_COUNT]);
+
+/* Evaluates p (side 1 on roll, who is `side` of util[]) at `plies`. */
+void search_eval(Search *s, const Position *p, int plies, int side, double out[OUT_COUNT]);
+
+/* Best move of the player on roll (util[0]) for the roll; false if none.
+ * out (may be NULL) gets the chosen move's outputs from the mover's view. */
+bool search_move(Search *s, const Position *p, int d1, int d2, int plies, Move *best,
+                 double out[OUT_COUNT]);
+
+#endif

@@ -1,0 +1,545 @@
+/* test_engine.c - the engine behind engine.h: every chosen move is legal
+ * (gnubg's own lists of legal moves), evaluations are consistent, the
+ * obvious cube and resignation decisions come out right, and two threads
+ * sharing one engine get the answers one thread gets. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+#include <pthread.h>
+
+#include "engine.h"
+#include "posid.h"
+#include "tsv.h"
+
+#define VECTORS "positions/gnubg-1.07/moves.tsv.gz"
+
+static Engine *engines[3]; /* default, pubeval, random */
+static const char *const engine_names[3] = {"default", "pubeval", "random"};
+
+static int setup(void **state)
+{
+    (void)state;
+    for (int i = 0; i < 3; i++) {
+        Err err = {{0}};
+        engines[i] = engine_new(engine_names[i], &err);
+        if (!engines[i]) {
+            fprintf(stderr, "engine_new(%s): %s\n", engine_names[i], err.text);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    for (int i = 0; i < 3; i++)
+        engine_free(engines[i]);
+    return 0;
+}
+
+static CubeState money(void)
+{
+    CubeState cs = {0};
+    cs.cube_in_use = true;
+    cs.cube = 1;
+    cs.owner = -1;
+    cs.max_cube = 64;
+    return cs;
+}
+
+static CubeState match(int length, int score_roller, int score_opp)
+{
+    CubeState cs = money();
+    cs.match_length = length;
+    cs.score[SIDE_ROLLER] = score_roller;
+    cs.score[SIDE_OPPONENT] = score_opp;
+    return cs;
+}
+
+/* Positions as lists of (index, count) for each side. */
+static Position make(const int roller[][2], int nr, const int opp[][2], int no)
+{
+    Position p;
+    memset(&p, 0, sizeof p);
+    for (int i = 0; i < nr; i++)
+        p.side[SIDE_ROLLER][roller[i][0]] = (uint8_t)roller[i][1];
+    for (int i = 0; i < no; i++)
+        p.side[SIDE_OPPONENT][opp[i][0]] = (uint8_t)opp[i][1];
+    return p;
+}
+
+/* Roller 42 pips (two on each home point, 3 off) against 71 (14 checkers,
+ * one off): a sure win with no gammon either way. */
+static Position race_lead(void)
+{
+    static const int r[][2] = {{0, 2}, {1, 2}, {2, 2}, {3, 2}, {4, 2}, {5, 2}};
+    static const int o[][2] = {{5, 5}, {4, 5}, {3, 4}};
+    return make(r, 6, o, 3);
+}
+
+/* Roller about to bear off 22 pips; the other side has all 15 on his
+ * 13-point: a gammon is certain, a backgammon impossible. */
+static Position gammon_lead(void)
+{
+    static const int r[][2] = {{0, 8}, {1, 7}};
+    static const int o[][2] = {{12, 15}};
+    return make(r, 2, o, 1);
+}
+
+/* ---- moves ---- */
+
+/* Every row of gnubg's vectors: the engine moves exactly when gnubg lists a
+ * move, and its result is one of gnubg's results. */
+static void check_vectors(const Engine *e, int plies, int every)
+{
+    TsvReader *r = malloc(sizeof *r);
+    assert_non_null(r);
+    assert_true(tsv_open(r, VECTORS));
+    CubeState cs = money();
+    int rows = 0, moved = 0;
+    while (tsv_next(r)) {
+        if (r->lineno % every)
+            continue;
+        Position p;
+        Err err = {{0}};
+        if (!posid_decode(r->field[0], &p, &err))
+            fail_msg("line %d: %s", r->lineno, err.text);
+        int d1 = r->field[1][0] - '0', d2 = r->field[1][1] - '0';
+        int count = atoi(r->field[2]);
+        Move m;
+        bool found = engine_move(e, &p, d1, d2, &cs, plies, &m);
+        rows++;
+        if (count == 0) {
+            if (found)
+                fail_msg("line %d: a move with no legal move", r->lineno);
+            continue;
+        }
+        if (!found)
+            fail_msg("line %d: no move chosen among %d", r->lineno, count);
+        char id[POSID_LEN + 1];
+        posid_encode(&m.result, id);
+        char key[POSID_LEN + 2];
+        snprintf(key, sizeof key, "%s=", id);
+        if (!strstr(r->field[3], key))
+            fail_msg("line %d: result %s is not one of gnubg's", r->lineno, id);
+        moved++;
+    }
+    tsv_close(r);
+    free(r);
+    print_message("%s %d-ply: %d rows, %d moves checked\n", engine_id(e), plies, rows, moved);
+    assert_true(rows > 0);
+}
+
+static void test_moves_legal_0ply(void **state)
+{
+    (void)state;
+    for (int i = 0; i < 3; i++)
+        check_vectors(engines[i], 0, 1);
+}
+
+static void test_moves_legal_1ply(void **state)
+{
+    (void)state;
+    check_vectors(engines[0], 1, 7);
+}
+
+static void test_moves_legal_2ply(void **state)
+{
+    (void)state;
+    check_vectors(engines[0], 2, 331);
+}
+
+static void test_no_move_and_bad_dice(void **state)
+{
+    (void)state;
+    /* Roller on the bar against a closed board: nothing to play. */
+    static const int r[][2] = {{POS_BAR, 1}, {5, 14}};
+    static const int o[][2] = {{0, 2}, {1, 2}, {2, 2}, {3, 2}, {4, 2}, {5, 2}, {10, 3}};
+    Position p = make(r, 2, o, 7);
+    CubeState cs = money();
+    Move m;
+    memset(&m, 0x5a, sizeof m);
+    Move before = m;
+    assert_false(engine_move(engines[0], &p, 3, 5, &cs, 2, &m));
+    assert_memory_equal(&m, &before, sizeof m);
+    pos_start(&p);
+    assert_false(engine_move(engines[0], &p, 0, 5, &cs, 0, &m));
+    assert_false(engine_move(engines[0], &p, 7, 1, &cs, 0, &m));
+    /* A NULL cube state and absurd plies are survived. */
+    assert_true(engine_move(engines[0], &p, 3, 1, NULL, -5, &m));
+    assert_true(engine_move(engines[0], &p, 3, 1, NULL, 99, &m));
+}
+
+/* The obvious opening moves (all three engines' 0-ply choices are good
+ * here): 31 makes the 5-point, 42 the 4-point, 61 the bar point. */
+static void test_opening_moves(void **state)
+{
+    (void)state;
+    static const struct {
+        int d1, d2;
+        int8_t from[2], to[2];
+    } want[] = {{3, 1, {7, 5}, {4, 4}}, {4, 2, {7, 5}, {3, 3}}, {6, 1, {12, 7}, {6, 6}}};
+    CubeState cs = money();
+    for (int e = 0; e < 2; e++)
+        for (size_t k = 0; k < sizeof want / sizeof want[0]; k++) {
+            Position p, q;
+            pos_start(&p);
+            q = p;
+            q.side[SIDE_ROLLER][want[k].from[0]]--, q.side[SIDE_ROLLER][want[k].to[0]]++;
+            q.side[SIDE_ROLLER][want[k].from[1]]--, q.side[SIDE_ROLLER][want[k].to[1]]++;
+            Move m;
+            assert_true(engine_move(engines[e], &p, want[k].d1, want[k].d2, &cs, 0, &m));
+            if (!pos_equal(&m.result, &q))
+                fail_msg("%s plays %d%d wrongly", engine_names[e], want[k].d1, want[k].d2);
+        }
+}
+
+/* Bearing off: with every checker home and a roll that takes two off, the
+ * engine takes two off. */
+static void test_bearoff_takes_checkers_off(void **state)
+{
+    (void)state;
+    static const int r[][2] = {{0, 2}, {1, 2}, {4, 1}, {5, 1}};
+    static const int o[][2] = {{0, 3}, {1, 3}};
+    Position p = make(r, 4, o, 2);
+    CubeState cs = money();
+    Move m;
+    for (int plies = 0; plies <= 2; plies++) {
+        assert_true(engine_move(engines[0], &p, 6, 5, &cs, plies, &m));
+        assert_int_equal(pos_checkers(&m.result, SIDE_ROLLER), 4);
+    }
+}
+
+/* ---- evaluations ---- */
+
+static void check_consistent(const Evaluation *ev)
+{
+    const double eps = 1e-9;
+    assert_true(ev->p_win >= -eps && ev->p_win <= 1 + eps);
+    assert_true(ev->p_win_gammon >= -eps && ev->p_win_gammon <= ev->p_win + eps);
+    assert_true(ev->p_win_bg >= -eps && ev->p_win_bg <= ev->p_win_gammon + eps);
+    assert_true(ev->p_lose_gammon >= -eps && ev->p_lose_gammon <= 1 - ev->p_win + eps);
+    assert_true(ev->p_lose_bg >= -eps && ev->p_lose_bg <= ev->p_lose_gammon + eps);
+}
+
+/* Every position of the vectors, 0 and 1 ply, money and match: the five
+ * chances are consistent, the cubeless money equity is 2p - 1 plus the
+ * gammons, a match winning chance lies in 0..1. */
+static void test_evaluations_consistent(void **state)
+{
+    (void)state;
+    TsvReader *r = malloc(sizeof *r);
+    assert_non_null(r);
+    assert_true(tsv_open(r, VECTORS));
+    CubeState cs_money = money(), cs_match = match(7, 2, 4);
+    int checked = 0;
+    char last[POSID_LEN + 1] = "";
+    while (tsv_next(r)) {
+        if (!strcmp(last, r->field[0]))
+            continue; /* 21 rows per position */
+        snprintf(last, sizeof last, "%s", r->field[0]);
+        Position p;
+        assert_true(posid_decode(r->field[0], &p, NULL));
+        for (int plies = 0; plies <= 1; plies++) {
+            EvalOptions opt = {plies, false};
+            Evaluation ev;
+            engine_evaluate(engines[0], &p, &cs_money, &opt, &ev);
+            check_consistent(&ev);
+            double eq = 2 * ev.p_win - 1 + ev.p_win_gammon + ev.p_win_bg - ev.p_lose_gammon -
+                        ev.p_lose_bg;
+            assert_float_equal(ev.equity, eq, 1e-9);
+            opt.cubeful = true;
+            engine_evaluate(engines[0], &p, &cs_money, &opt, &ev);
+            assert_true(ev.equity >= -3.0 && ev.equity <= 3.0);
+            engine_evaluate(engines[0], &p, &cs_match, &opt, &ev);
+            check_consistent(&ev);
+            assert_true(ev.equity >= 0.0 && ev.equity <= 1.0);
+            checked++;
+        }
+    }
+    tsv_close(r);
+    free(r);
+    print_message("%d evaluations checked\n", checked);
+    assert_true(checked > 500);
+}
+
+static void test_evaluation_known_positions(void **state)
+{
+    (void)state;
+    CubeState cs = money();
+    EvalOptions opt = {0, false};
+    Evaluation ev;
+    Position p = gammon_lead();
+    engine_evaluate(engines[0], &p, &cs, &opt, &ev);
+    assert_true(ev.p_win > 0.999 && ev.p_win_gammon > 0.99);
+    assert_float_equal(ev.p_win_bg, 0.0, 1e-9);
+    pos_swap(&p); /* the same seen by the loser */
+    engine_evaluate(engines[0], &p, &cs, &opt, &ev);
+    assert_true(ev.p_win < 0.001 && ev.p_lose_gammon > 0.99);
+    /* The opening position is close to even for the side on roll. */
+    pos_start(&p);
+    for (int plies = 0; plies <= 2; plies++) {
+        opt.plies = plies;
+        engine_evaluate(engines[0], &p, &cs, &opt, &ev);
+        check_consistent(&ev);
+        if (ev.p_win < 0.40 || ev.p_win > 0.62)
+            fail_msg("opening position at %d ply: p(win) %.3f", plies, ev.p_win);
+    }
+    /* A finished game is scored exactly: roller has borne everything off,
+     * the loser has all 15 left with one on the bar: a backgammon. */
+    static const int o[][2] = {{POS_BAR, 1}, {10, 14}};
+    p = make(NULL, 0, o, 2);
+    opt.plies = 1;
+    engine_evaluate(engines[0], &p, &cs, &opt, &ev);
+    assert_float_equal(ev.p_win, 1.0, 0);
+    assert_float_equal(ev.p_win_bg, 1.0, 0);
+    assert_float_equal(ev.equity, 3.0, 1e-12);
+}
+
+/* ---- cube ---- */
+
+static void test_cube_race_lead_double_pass(void **state)
+{
+    (void)state;
+    Position p = race_lead();
+    CubeState cs = money();
+    for (int plies = 0; plies <= 1; plies++) {
+        assert_int_equal(engine_double(engines[0], &p, &cs, plies), CUBE_DOUBLE);
+        assert_int_equal(engine_take(engines[0], &p, &cs, plies), TAKE_DROP);
+    }
+    /* Owning the cube changes nothing; the opponent owning it does. */
+    cs.owner = SIDE_ROLLER, cs.cube = 2;
+    assert_int_equal(engine_double(engines[0], &p, &cs, 0), CUBE_DOUBLE);
+    cs.owner = SIDE_OPPONENT;
+    assert_int_equal(engine_double(engines[0], &p, &cs, 0), CUBE_ROLL);
+    /* No cube, or at its maximum: no double. */
+    cs = money();
+    cs.cube_in_use = false;
+    assert_int_equal(engine_double(engines[0], &p, &cs, 0), CUBE_ROLL);
+    cs = money();
+    cs.cube = 64, cs.owner = SIDE_ROLLER;
+    assert_int_equal(engine_double(engines[0], &p, &cs, 0), CUBE_ROLL);
+    assert_int_equal(engine_double(engines[0], &p, NULL, 0), CUBE_ROLL);
+    /* In a match too, and never in the Crawford game. */
+    cs = match(7, 0, 0);
+    assert_int_equal(engine_double(engines[0], &p, &cs, 0), CUBE_DOUBLE);
+    assert_int_equal(engine_take(engines[0], &p, &cs, 0), TAKE_DROP);
+    cs = match(7, 2, 6);
+    cs.crawford = true;
+    assert_int_equal(engine_double(engines[0], &p, &cs, 0), CUBE_ROLL);
+}
+
+static void test_cube_too_good(void **state)
+{
+    (void)state;
+    /* A certain gammon: cashing one point would throw away two. */
+    Position p = gammon_lead();
+    CubeState cs = money();
+    assert_int_equal(engine_double(engines[0], &p, &cs, 0), CUBE_ROLL);
+    /* Under Jacoby a gammon counts only with the cube turned: cash it. */
+    cs.jacoby = true;
+    assert_int_equal(engine_double(engines[0], &p, &cs, 0), CUBE_DOUBLE);
+}
+
+static void test_cube_opening(void **state)
+{
+    (void)state;
+    Position p;
+    pos_start(&p);
+    CubeState cs = money();
+    for (int plies = 0; plies <= 1; plies++) {
+        assert_int_equal(engine_double(engines[0], &p, &cs, plies), CUBE_ROLL);
+        assert_int_equal(engine_take(engines[0], &p, &cs, plies), TAKE_TAKE);
+    }
+    cs = match(5, 0, 0);
+    assert_int_equal(engine_double(engines[0], &p, &cs, 0), CUBE_ROLL);
+    assert_int_equal(engine_take(engines[0], &p, &cs, 0), TAKE_TAKE);
+}
+
+/* A race the player on roll wins about 70 % of the time, no gammons: 13
+ * checkers, 53 pips, against 14 checkers, 61 pips. */
+static Position race_favourite(void)
+{
+    static const int r[][2] = {{0, 1}, {1, 2}, {2, 2}, {3, 3}, {4, 3}, {5, 2}};
+    static const int o[][2] = {{0, 1}, {1, 2}, {2, 3}, {3, 3}, {4, 2}, {5, 3}};
+    return make(r, 6, o, 6);
+}
+
+/* After the Crawford game the trailer doubles at once: the leader's cube is
+ * dead. Leader at 1-away: against a trailer at 2-away a take loses the match
+ * whenever the game is lost, while a pass leaves 1-away/1-away (50 %): the
+ * "free drop" when the trailer is the favourite. At 3-away the take is
+ * right: a single game loss still leaves 1-away/1-away. */
+static void test_cube_post_crawford(void **state)
+{
+    (void)state;
+    Position p;
+    pos_start(&p);
+    for (int away = 2; away <= 5; away++) {
+        CubeState cs = match(7, 7 - away, 6);
+        cs.post_crawford = true;
+        assert_int_equal(engine_double(engines[0], &p, &cs, 0), CUBE_DOUBLE);
+    }
+    p = race_favourite();
+    Evaluation ev;
+    EvalOptions opt = {0, false};
+    CubeState cs = money();
+    engine_evaluate(engines[0], &p, &cs, &opt, &ev);
+    assert_true(ev.p_win > 0.6 && ev.p_win < 0.8 && ev.p_lose_gammon == 0.0);
+    cs = match(7, 5, 6);
+    cs.post_crawford = true;
+    assert_int_equal(engine_take(engines[0], &p, &cs, 0), TAKE_DROP);
+    cs = match(7, 4, 6);
+    cs.post_crawford = true;
+    assert_int_equal(engine_take(engines[0], &p, &cs, 0), TAKE_TAKE);
+    /* The leader (on roll) never doubles: winning this game wins the match. */
+    cs = match(7, 6, 3);
+    cs.post_crawford = true;
+    Position lead = race_lead();
+    assert_int_equal(engine_double(engines[0], &lead, &cs, 0), CUBE_ROLL);
+}
+
+static void test_cube_beaver(void **state)
+{
+    (void)state;
+    /* The doubler is the one far behind in the race. */
+    Position p = race_lead();
+    pos_swap(&p);
+    CubeState cs = money();
+    assert_int_equal(engine_take(engines[0], &p, &cs, 0), TAKE_TAKE);
+    cs.beavers = 1;
+    assert_int_equal(engine_take(engines[0], &p, &cs, 0), TAKE_BEAVER);
+    /* No room to beaver under the maximum cube, and never in a match. */
+    cs.max_cube = 2;
+    assert_int_equal(engine_take(engines[0], &p, &cs, 0), TAKE_TAKE);
+    cs = match(7, 0, 0);
+    cs.beavers = 1;
+    assert_int_equal(engine_take(engines[0], &p, &cs, 0), TAKE_TAKE);
+    /* An ordinary take is no beaver even when beavers are allowed. */
+    pos_start(&p);
+    cs = money();
+    cs.beavers = 3;
+    assert_int_equal(engine_take(engines[0], &p, &cs, 0), TAKE_TAKE);
+}
+
+/* ---- resignations ---- */
+
+static void test_resignation(void **state)
+{
+    (void)state;
+    CubeState cs = money();
+    Position p = gammon_lead();
+    assert_false(engine_accept_resignation(engines[0], &p, &cs, 1, 0));
+    assert_true(engine_accept_resignation(engines[0], &p, &cs, 2, 0));
+    assert_true(engine_accept_resignation(engines[0], &p, &cs, 3, 0));
+    assert_false(engine_accept_resignation(engines[0], &p, &cs, 0, 0));
+    /* Even game: one point is more than playing on is worth. */
+    pos_start(&p);
+    assert_true(engine_accept_resignation(engines[0], &p, &cs, 1, 1));
+    /* The loser of the gammon race would gladly win a single: the offer
+     * concerns the player on roll only when he is offered points. */
+    p = gammon_lead();
+    pos_swap(&p);
+    assert_true(engine_accept_resignation(engines[0], &p, &cs, 1, 0));
+    /* Match: winning 2 points at 3-away is worth less than the gammon. */
+    p = gammon_lead();
+    cs = match(5, 2, 2);
+    assert_false(engine_accept_resignation(engines[0], &p, &cs, 1, 0));
+    assert_true(engine_accept_resignation(engines[0], &p, &cs, 2, 0));
+}
+
+/* ---- threads ---- */
+
+typedef struct Work {
+    Position pos[64];
+    int n;
+    Move moves[64];
+    Evaluation evals[64];
+    CubeDecision cube[64];
+} Work;
+
+static void run_work(Work *w)
+{
+    CubeState cs = match(7, 1, 3);
+    for (int i = 0; i < w->n; i++) {
+        int d1 = 1 + i % 6, d2 = 1 + (i / 6) % 6;
+        memset(&w->moves[i], 0, sizeof w->moves[i]);
+        engine_move(engines[0], &w->pos[i], d1, d2, &cs, 1, &w->moves[i]);
+        EvalOptions opt = {1, true};
+        engine_evaluate(engines[0], &w->pos[i], &cs, &opt, &w->evals[i]);
+        w->cube[i] = engine_double(engines[0], &w->pos[i], &cs, 0);
+    }
+}
+
+static void *thread_main(void *arg)
+{
+    run_work(arg);
+    return NULL;
+}
+
+static void test_threads_agree(void **state)
+{
+    (void)state;
+    static Work one, two[2];
+    TsvReader *r = malloc(sizeof *r);
+    assert_non_null(r);
+    assert_true(tsv_open(r, VECTORS));
+    while (tsv_next(r) && one.n < 64)
+        if (r->lineno % 97 == 0)
+            assert_true(posid_decode(r->field[0], &one.pos[one.n++], NULL));
+    tsv_close(r);
+    free(r);
+    two[0] = two[1] = one;
+    run_work(&one);
+    pthread_t t[2];
+    for (int i = 0; i < 2; i++)
+        assert_int_equal(pthread_create(&t[i], NULL, thread_main, &two[i]), 0);
+    for (int i = 0; i < 2; i++)
+        assert_int_equal(pthread_join(t[i], NULL), 0);
+    for (int i = 0; i < 2; i++) {
+        assert_memory_equal(one.moves, two[i].moves, sizeof one.moves);
+        assert_memory_equal(one.evals, two[i].evals, sizeof one.evals);
+        assert_memory_equal(one.cube, two[i].cube, sizeof one.cube);
+    }
+}
+
+static void test_engine_names(void **state)
+{
+    (void)state;
+    Err err = {{0}};
+    assert_null(engine_new("gnubg-supremo", &err));
+    assert_non_null(strstr(err.text, "gnubg-supremo"));
+    for (int i = 0; i < 3; i++)
+        assert_true(strlen(engine_id(engines[i])) > 0);
+    engine_free(NULL);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_moves_legal_0ply),
+        cmocka_unit_test(test_moves_legal_1ply),
+        cmocka_unit_test(test_moves_legal_2ply),
+        cmocka_unit_test(test_no_move_and_bad_dice),
+        cmocka_unit_test(test_opening_moves),
+        cmocka_unit_test(test_bearoff_takes_checkers_off),
+        cmocka_unit_test(test_evaluations_consistent),
+        cmocka_unit_test(test_evaluation_known_positions),
+        cmocka_unit_test(test_cube_race_lead_double_pass),
+        cmocka_unit_test(test_cube_too_good),
+        cmocka_unit_test(test_cube_opening),
+        cmocka_unit_test(test_cube_post_crawford),
+        cmocka_unit_test(test_cube_beaver),
+        cmocka_unit_test(test_resignation),
+        cmocka_unit_test(test_threads_agree),
+        cmocka_unit_test(test_engine_names),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
