@@ -9,6 +9,8 @@ static const CliCommand commands[] = {
     {"id", cli_id, "decode and encode Position IDs, Match IDs, GNUBG-IDs, XGIDs"},
     {"moves", cli_moves, "list every legal move of a position for a roll"},
     {"bench", cli_bench, "move generation speed and a behaviour signature"},
+    {"selfplay", cli_selfplay, "engine against engine: points per game, decision speed"},
+    {"calibrate", cli_calibrate, "fit the contact evaluator's chances on self-play games"},
     {"serve", cli_serve, "answer gnubg's external-player protocol on TCP and Unix sockets"},
     {"log", cli_log, "print the transcripts 'serve --log-dir' writes"},
     {"replay", cli_replay, "send a transcript's requests again and report changed replies"},

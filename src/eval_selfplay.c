@@ -1,0 +1,349 @@
+/* eval_selfplay.c - cubeless games between engines and `shesh selfplay`,
+ * the measuring harness (see eval_selfplay.h). */
+#include "eval_selfplay.h"
+
+#include <math.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cli.h"
+#include "score.h"
+
+uint64_t selfplay_rand(uint64_t *state)
+{
+    uint64_t z = (*state += 0x9e3779b97f4a7c15u);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+    return z ^ (z >> 31);
+}
+
+static int roll_die(uint64_t *state)
+{
+    return (int)(selfplay_rand(state) % 6) + 1;
+}
+
+double selfplay_now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + t.tv_nsec / 1e9;
+}
+
+/* Longer than any real game; only a broken player could get here. */
+#define MAX_TURNS 10000
+
+void selfplay_game(const SelfplayPlayer players[2], uint64_t seed, int first,
+                   SelfplayObserver observe, void *ctx, SelfplayResult *res)
+{
+    memset(res, 0, sizeof *res);
+    CubeState cs = {0};
+    cs.cube = 1;
+    cs.owner = -1;
+    cs.max_cube = 1;
+    uint64_t rng = seed;
+    Position p;
+    pos_start(&p);
+    int seat = first;
+    int d1, d2;
+    do {
+        d1 = roll_die(&rng);
+        d2 = roll_die(&rng);
+    } while (d1 == d2);
+    for (int turn = 0; turn < MAX_TURNS; turn++) {
+        if (turn > 0) {
+            d1 = roll_die(&rng);
+            d2 = roll_die(&rng);
+        }
+        if (observe)
+            observe(ctx, &p, seat);
+        Move m;
+        double t0 = selfplay_now();
+        bool moved = engine_move(players[seat].engine, &p, d1, d2, &cs, players[seat].plies, &m);
+        res->seconds[seat] += selfplay_now() - t0;
+        res->decisions[seat]++;
+        if (moved) {
+            p = m.result;
+            ScoreKind kind = score_kind(&p, SIDE_ROLLER);
+            if (kind != SCORE_NONE) {
+                res->winner = seat;
+                res->points = kind > SCORE_BACKGAMMON ? 3 : (int)kind;
+                res->turns = turn + 1;
+                return;
+            }
+        }
+        pos_swap(&p);
+        seat = !seat;
+    }
+    res->winner = !first; /* a game that never ends: count it against... */
+    res->points = 0;      /* ...nobody */
+    res->turns = MAX_TURNS;
+}
+
+bool selfplay_parse_player(const char *text, char *name, int name_size, int *plies)
+{
+    const char *colon = strchr(text, ':');
+    size_t len = colon ? (size_t)(colon - text) : strlen(text);
+    if (len == 0 || len >= (size_t)name_size)
+        return false;
+    memcpy(name, text, len);
+    name[len] = '\0';
+    *plies = 0;
+    if (colon) {
+        char *end;
+        long v = strtol(colon + 1, &end, 10);
+        if (*end || end == colon + 1 || v < 0 || v > 4)
+            return false;
+        *plies = (int)v;
+    }
+    return true;
+}
+
+/* ---- the match runner ---- */
+
+typedef struct Tally {
+    double sum, sum_sq; /* of the per-pair average, seat A's points */
+    long pairs;
+    long games, wins[2], gammons[2], backgammons[2];
+    double seconds[2];
+    long decisions[2];
+} Tally;
+
+typedef struct Job {
+    SelfplayPlayer players[2]; /* A, B */
+    uint64_t seed;
+    long pairs;
+    int thread, threads;
+    Tally tally;
+} Job;
+
+static uint64_t game_seed(uint64_t seed, long pair)
+{
+    uint64_t s = seed ^ ((uint64_t)pair * 0xd1b54a32d192ed03u);
+    return selfplay_rand(&s);
+}
+
+static void *job_main(void *arg)
+{
+    Job *j = arg;
+    for (long pair = j->thread; pair < j->pairs; pair += j->threads) {
+        uint64_t seed = game_seed(j->seed, pair);
+        double pair_points = 0.0;
+        for (int first = 0; first < 2; first++) {
+            SelfplayResult r;
+            selfplay_game(j->players, seed, first, NULL, NULL, &r);
+            int a_points = r.winner == 0 ? r.points : -r.points;
+            pair_points += a_points;
+            Tally *t = &j->tally;
+            t->games++;
+            t->wins[r.winner]++;
+            t->gammons[r.winner] += r.points >= 2;
+            t->backgammons[r.winner] += r.points >= 3;
+            for (int s = 0; s < 2; s++) {
+                t->seconds[s] += r.seconds[s];
+                t->decisions[s] += r.decisions[s];
+            }
+        }
+        double avg = pair_points / 2.0;
+        j->tally.sum += avg;
+        j->tally.sum_sq += avg * avg;
+        j->tally.pairs++;
+    }
+    return NULL;
+}
+
+static int selfplay_usage(FILE *out, int status)
+{
+    fprintf(out,
+            "usage: shesh selfplay [--games N] [--seed S] [--threads T] PLAYER_A PLAYER_B\n"
+            "       shesh selfplay --speed [--positions N] [--seed S] [ENGINE]\n\n"
+            "Plays cubeless money games between two engines with duplicate dice (each\n"
+            "seeded dice sequence twice, seats swapped) and prints A's points per game\n"
+            "with its standard error. PLAYER is ENGINE[:PLIES], ENGINE one of default,\n"
+            "pubeval, random; PLIES 0..4 (default 0).\n"
+            "--speed times the engine's move decisions at 0, 1 and 2 plies on positions\n"
+            "met in its own games.\n");
+    return status;
+}
+
+static int run_speed(const char *engine_name, long positions, uint64_t seed);
+
+int cli_selfplay(int argc, char **argv)
+{
+    long games = 1000, positions = 300;
+    uint64_t seed = 1;
+    int threads = 2;
+    bool speed = false;
+    const char *names[2] = {NULL, NULL};
+    int named = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        bool has_value = i + 1 < argc;
+        if (!strcmp(a, "--help") || !strcmp(a, "-h"))
+            return selfplay_usage(stdout, EXIT_OK);
+        if (!strcmp(a, "--speed")) {
+            speed = true;
+        } else if (!strcmp(a, "--games") && has_value) {
+            games = strtol(argv[++i], NULL, 10);
+        } else if (!strcmp(a, "--positions") && has_value) {
+            positions = strtol(argv[++i], NULL, 10);
+        } else if (!strcmp(a, "--seed") && has_value) {
+            seed = strtoull(argv[++i], NULL, 10);
+        } else if (!strcmp(a, "--threads") && has_value) {
+            threads = (int)strtol(argv[++i], NULL, 10);
+        } else if (a[0] != '-' && named < 2) {
+            names[named++] = a;
+        } else {
+            fprintf(stderr, "shesh selfplay: unexpected argument '%s'\n", a);
+            return selfplay_usage(stderr, EXIT_USAGE);
+        }
+    }
+    if (games < 2 || positions < 1 || threads < 1 || threads > 64)
+        return selfplay_usage(stderr, EXIT_USAGE);
+    if (speed)
+        return run_speed(names[0] ? names[0] : "default", positions, seed);
+    if (named != 2)
+        return selfplay_usage(stderr, EXIT_USAGE);
+
+    Engine *engines[2] = {NULL, NULL};
+    Job *jobs = calloc((size_t)threads, sizeof *jobs);
+    pthread_t *tids = calloc((size_t)threads, sizeof *tids);
+    int status = EXIT_FAIL;
+    SelfplayPlayer players[2];
+    if (!jobs || !tids)
+        goto done;
+    for (int s = 0; s < 2; s++) {
+        char name[32];
+        Err err = {{0}};
+        if (!selfplay_parse_player(names[s], name, sizeof name, &players[s].plies)) {
+            fprintf(stderr, "shesh selfplay: bad player '%s' (ENGINE[:PLIES])\n", names[s]);
+            status = EXIT_USAGE;
+            goto done;
+        }
+        engines[s] = engine_new(name, &err);
+        if (!engines[s]) {
+            fprintf(stderr, "shesh selfplay: %s\n", err.text);
+            goto done;
+        }
+        players[s].engine = engines[s];
+    }
+    double t0 = selfplay_now();
+    for (int t = 0; t < threads; t++) {
+        jobs[t].players[0] = players[0];
+        jobs[t].players[1] = players[1];
+        jobs[t].seed = seed;
+        jobs[t].pairs = games / 2;
+        jobs[t].thread = t;
+        jobs[t].threads = threads;
+        if (pthread_create(&tids[t], NULL, job_main, &jobs[t])) {
+            fprintf(stderr, "shesh selfplay: cannot start a thread\n");
+            for (int k = 0; k < t; k++)
+                pthread_join(tids[k], NULL);
+            goto done;
+        }
+    }
+    Tally all = {0};
+    for (int t = 0; t < threads; t++) {
+        pthread_join(tids[t], NULL);
+        Tally *x = &jobs[t].tally;
+        all.sum += x->sum, all.sum_sq += x->sum_sq, all.pairs += x->pairs;
+        all.games += x->games;
+        for (int s = 0; s < 2; s++) {
+            all.wins[s] += x->wins[s], all.gammons[s] += x->gammons[s];
+            all.backgammons[s] += x->backgammons[s];
+            all.seconds[s] += x->seconds[s], all.decisions[s] += x->decisions[s];
+        }
+    }
+    double wall = selfplay_now() - t0;
+    double mean = all.sum / all.pairs;
+    double var = all.sum_sq / all.pairs - mean * mean;
+    double se = all.pairs > 1 ? sqrt(var * all.pairs / (all.pairs - 1) / all.pairs) : 0.0;
+    printf("%s vs %s: %ld games (%ld duplicate pairs), seed %llu\n", names[0], names[1],
+           all.games, all.pairs, (unsigned long long)seed);
+    printf("  A points per game: %+.3f +- %.3f (1 SE)\n", mean, se);
+    printf("  A wins %.1f %%, gammons A %.1f %% B %.1f %%, backgammons A %.2f %% B %.2f %%\n",
+           100.0 * all.wins[0] / all.games, 100.0 * all.gammons[0] / all.games,
+           100.0 * all.gammons[1] / all.games, 100.0 * all.backgammons[0] / all.games,
+           100.0 * all.backgammons[1] / all.games);
+    printf("  time per move decision: A %.3f ms, B %.3f ms; %.1f games/s on %d threads\n",
+           1e3 * all.seconds[0] / all.decisions[0], 1e3 * all.seconds[1] / all.decisions[1],
+           all.games / wall, threads);
+    status = EXIT_OK;
+done:
+    free(jobs);
+    free(tids);
+    engine_free(engines[0]);
+    engine_free(engines[1]);
+    return status;
+}
+
+/* ---- decision speed ---- */
+
+typedef struct Sample {
+    Position *pos;
+    long n, cap;
+    uint64_t rng;
+} Sample;
+
+/* Keeps about one position in four met in the games. */
+static void keep_position(void *ctx, const Position *p, int seat)
+{
+    (void)seat;
+    Sample *s = ctx;
+    if (s->n < s->cap && selfplay_rand(&s->rng) % 4 == 0)
+        s->pos[s->n++] = *p;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+static int run_speed(const char *engine_name, long positions, uint64_t seed)
+{
+    Err err = {{0}};
+    Engine *e = engine_new(engine_name, &err);
+    if (!e) {
+        fprintf(stderr, "shesh selfplay: %s\n", err.text);
+        return EXIT_FAIL;
+    }
+    Sample s = {calloc((size_t)positions, sizeof(Position)), 0, positions, seed};
+    double *ms = calloc((size_t)positions, sizeof *ms);
+    if (!s.pos || !ms) {
+        free(s.pos);
+        free(ms);
+        engine_free(e);
+        return EXIT_FAIL;
+    }
+    SelfplayPlayer players[2] = {{e, 0}, {e, 0}};
+    for (long g = 0; s.n < positions && g < 100000; g++) {
+        SelfplayResult r;
+        selfplay_game(players, game_seed(seed, g), (int)(g & 1), keep_position, &s, &r);
+    }
+    CubeState cs = {0};
+    cs.cube = 1, cs.owner = -1, cs.max_cube = 1;
+    printf("%s: move decisions on %ld positions from its own games (roll: a seeded die)\n",
+           engine_id(e), s.n);
+    for (int plies = 0; plies <= 2; plies++) {
+        uint64_t rng = seed;
+        double total = 0.0;
+        for (long i = 0; i < s.n; i++) {
+            int d1 = roll_die(&rng), d2 = roll_die(&rng);
+            Move m;
+            double t0 = selfplay_now();
+            engine_move(e, &s.pos[i], d1, d2, &cs, plies, &m);
+            ms[i] = 1e3 * (selfplay_now() - t0);
+            total += ms[i];
+        }
+        qsort(ms, (size_t)s.n, sizeof *ms, cmp_double);
+        printf("  %d-ply: mean %.3f ms, median %.3f ms, p99 %.3f ms, max %.3f ms\n", plies,
+               total / s.n, ms[s.n / 2], ms[(s.n * 99) / 100], ms[s.n - 1]);
+    }
+    free(s.pos);
+    free(ms);
+    engine_free(e);
+    return EXIT_OK;
+}

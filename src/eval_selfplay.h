@@ -1,0 +1,47 @@
+/* eval_selfplay.h - cubeless games between two engines, for measuring
+ * strength (`shesh selfplay`) and for collecting calibration data
+ * (`shesh calibrate`).
+ *
+ * Dice come from a seeded generator, one stream per game, so a game is
+ * fully determined by its seed, its players and who starts: playing every
+ * seed twice with the seats swapped ("duplicate dice") cancels most of the
+ * luck, and two identical players then score exactly 0. */
+#ifndef SHESH_EVAL_SELFPLAY_H
+#define SHESH_EVAL_SELFPLAY_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "engine.h"
+
+typedef struct SelfplayPlayer {
+    const Engine *engine;
+    int plies;
+} SelfplayPlayer;
+
+/* Called before each roll with the position seen by the player on roll
+ * (seat 0 or 1). */
+typedef void (*SelfplayObserver)(void *ctx, const Position *p, int seat);
+
+typedef struct SelfplayResult {
+    int winner; /* seat 0 or 1 */
+    int points; /* 1 single, 2 gammon, 3 backgammon (cubeless) */
+    int turns;
+    double seconds[2]; /* time spent choosing moves, per seat */
+    int decisions[2];  /* moves chosen (forced ones included) */
+} SelfplayResult;
+
+/* splitmix64: a tiny seeded generator (state in the caller's hands). */
+uint64_t selfplay_rand(uint64_t *state);
+
+/* Plays one game; `first` is the seat that plays the opening roll (a roll
+ * that is not a double, as with two dice thrown one each). */
+void selfplay_game(const SelfplayPlayer players[2], uint64_t seed, int first,
+                   SelfplayObserver observe, void *ctx, SelfplayResult *res);
+
+/* "name" or "name:plies" (e.g. "default:1"), the engine made by the caller. */
+bool selfplay_parse_player(const char *text, char *name, int name_size, int *plies);
+
+double selfplay_now(void);
+
+#endif
