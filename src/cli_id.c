@@ -576,8 +576,12 @@ static int run_batch(const EncodeOpts *e, const Out *o, const FibsParser *fp)
     return status;
 }
 
-static int bad_option(const char *cmd, const char *arg)
+/* getopt's '?': optopt names a bad short option (inside a group optind has
+ * not moved on), else argv[optind - 1] is the bad long one. */
+static int bad_option(const char *cmd, char **argv)
 {
+    char shortopt[3] = {'-', (char)optopt, '\0'};
+    const char *arg = optopt ? shortopt : argv[optind - 1];
     fprintf(stderr, "shesh id %s: unknown option '%s' (an XGID without its XGID= prefix goes "
                     "after --)\n", cmd, arg);
     id_usage(stderr);
@@ -604,7 +608,7 @@ static int id_decode(int argc, char **argv)
             id_usage(stdout);
             return EXIT_OK;
         } else {
-            return bad_option("decode", argv[optind - 1]);
+            return bad_option("decode", argv);
         }
     }
     int n = argc - optind;
@@ -858,7 +862,7 @@ static int id_encode(int argc, char **argv)
             id_usage(stderr);
             return EXIT_USAGE;
         } else if (c == '?') {
-            return bad_option("encode", argv[optind - 1]);
+            return bad_option("encode", argv);
         } else if (!encode_option(&e, c, optarg, &err)) {
             fprintf(stderr, "shesh id encode: %s\n", err.text);
             return EXIT_FAIL;
