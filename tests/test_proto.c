@@ -338,7 +338,7 @@ static void test_bad_input(void **state)
     /* Match scores: one at or above the match length. */
     static const char *const scores[][2] = {{"5", "0"}, {"0", "7"}, {"5", "5"}};
     for (size_t i = 0; i < 3; i++) {
-        char tmp[400];
+        char tmp[sizeof line];
         with_field(tmp, sizeof tmp, OPENING_31, 3, "5");
         with_field(line, sizeof line, tmp, 4, scores[i][0]);
         snprintf(tmp, sizeof tmp, "%s", line);
@@ -553,13 +553,27 @@ static void test_cube_access(void **state)
             fail_msg("'%s' to %s", r, line);
         free(r);
     }
-    /* Beavers on, money: the beaver is allowed (the engine may still take). */
+    /* Beavers on, money: X beavers that double... */
     race_fields(f, 0, 0, 0, 1, 1, 1);
     f[32] = -1, f[40] = 1;
     board_line(line, sizeof line, "You:Opp", f);
     r = ask(s, line);
-    assert_true(!strcmp(r, "take\n") || !strcmp(r, "beaver\n"));
+    assert_string_equal(r, "beaver\n");
     free(r);
+    /* ... but not a raccoon (X owns the cube: this double answers X's own
+     * beaver), nor a beaver that takes the cube to 64. */
+    static const struct {
+        int cube, may_x, may_o;
+    } no_beaver[] = {{4, 1, 0}, {16, 1, 1}, {16, 0, 1}};
+    for (size_t i = 0; i < 3; i++) {
+        race_fields(f, 0, 0, 0, no_beaver[i].cube, no_beaver[i].may_x, no_beaver[i].may_o);
+        f[32] = -1, f[40] = 1;
+        board_line(line, sizeof line, "You:Opp", f);
+        r = ask(s, line);
+        if (strcmp(r, "take\n"))
+            fail_msg("'%s' to %s", r, line);
+        free(r);
+    }
     proto_session_free(s);
 }
 
