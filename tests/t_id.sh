@@ -157,16 +157,23 @@ grep -q '^error: line 6: an XGID has 10 fields' "$dir/out" || no "batch decode: 
 grep -q '^shesh id: line 4: not an ID' "$dir/err" || no "batch decode: no message on stderr"
 sed -n 3p "$dir/out" | grep -q '^kind=match_id match_id=QYkqASAAIAAA cube=2 ' ||
     no "batch decode line 3: $(sed -n 3p "$dir/out")"
+for args in "decode --json 4HPwATDgc/ABMA:QYkqASAAIAAA" "decode --json cIkFAAAAAAAA" \
+    "encode --json --resign 1 4HPwATDgc/ABMA" "encode --json XGID=aa----E-C---eE---c-e----AA:0:0:-1:31:0:0:0:0:10"; do
+    # shellcheck disable=SC2086 # the words are meant to split
+    "$SHESH" id $args | python3 -m json.tool > /dev/null || no "id $args: not valid JSON"
+done
 printf '%s\n' 4HPwATDgc/ABMA nonsense | "$SHESH" id decode --json - > "$dir/out" 2> /dev/null
 [ $? = 1 ] || no "batch --json with a bad line does not exit 1"
 json_lines "$dir/out"
-printf '4HPwATDgc/ABMA\n4HPwATDgc/ABMA\n' | "$SHESH" id encode --length 3 --score 2-0 - > "$dir/out"
-[ $? = 0 ] || no "batch encode of Position IDs with options fails"
+printf '4HPwATDgc/ABMA\n4HPwATDgc/ABMA\n' | "$SHESH" id encode --length 3 --score 2-0 - > "$dir/out" ||
+    no "batch encode of Position IDs with options fails"
 [ "$(sort -u "$dir/out")" = "position_id=4HPwATDgc/ABMA match_id=cAlgACAAAAAE gnubg_id=4HPwATDgc/ABMA:cAlgACAAAAAE xgid=XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:2:0:3:10" ] ||
     no "batch encode with options: $(head -1 "$dir/out")"
 printf 'QYkqASAAIAAA\n' | "$SHESH" id encode --length 3 - > "$dir/out" 2> "$dir/err"
-[ $? = 1 ] && grep -q 'error: line 1: match options go with' "$dir/out" ||
-    no "batch encode: match options with a Match ID line not refused"
+status=$?
+if [ $status != 1 ] || ! grep -q 'error: line 1: match options go with' "$dir/out"; then
+    no "batch encode: match options with a Match ID line not refused (exit $status)"
+fi
 head -c 5000 /dev/zero | tr '\0' 'A' | "$SHESH" id decode - > "$dir/out" 2> /dev/null
 grep -q 'error: line 1: line longer than 4096 bytes' "$dir/out" || no "a long line is not refused"
 printf 'XGID=\xff\x01"\\\n' | "$SHESH" id decode --json - > "$dir/out" 2> /dev/null
