@@ -71,7 +71,7 @@ static void id_usage(FILE *out)
 
 typedef struct Field {
     const char *key;
-    char json[ERR_TEXT_MAX + 64]; /* the value as JSON */
+    char json[6 * ERR_TEXT_MAX + 8]; /* the value as JSON (escapes take up to 6) */
     char text[ERR_TEXT_MAX];      /* plain value (blanks only in xgid_error) */
     char note[48];                /* shown after the value in the text block */
 } Field;
@@ -104,33 +104,49 @@ static void field_bool(Fields *fs, const char *key, bool v)
     snprintf(f->text, sizeof f->text, "%s", v ? "yes" : "no");
 }
 
+/* Length of the well-formed UTF-8 sequence at p (RFC 3629: no overlong
+ * forms, no surrogates, nothing above U+10FFFF), or 0. */
+static int utf8_len(const unsigned char *p)
+{
+    unsigned c = p[0];
+    int n;
+    unsigned lo = 0x80, hi = 0xbf; /* range of the second byte */
+    if (c < 0x80)
+        return 1;
+    if (c >= 0xc2 && c <= 0xdf)
+        n = 2;
+    else if (c >= 0xe0 && c <= 0xef)
+        n = 3, lo = c == 0xe0 ? 0xa0 : 0x80, hi = c == 0xed ? 0x9f : 0xbf;
+    else if (c >= 0xf0 && c <= 0xf4)
+        n = 4, lo = c == 0xf0 ? 0x90 : 0x80, hi = c == 0xf4 ? 0x8f : 0xbf;
+    else
+        return 0;
+    if (p[1] < lo || p[1] > hi)
+        return 0;
+    for (int i = 2; i < n; i++)
+        if ((p[i] & 0xc0) != 0x80)
+            return 0;
+    return n;
+}
+
 /* JSON string contents: quotes, backslashes and control characters escaped;
  * bytes that are not UTF-8 become U+FFFD so that the output stays valid. */
 static void json_escape(Buf *b, const char *s)
 {
     const unsigned char *p = (const unsigned char *)s;
     while (*p) {
-        unsigned c = *p;
-        int n = c < 0x80 ? 0 : (c & 0xe0) == 0xc0 ? 1 : (c & 0xf0) == 0xe0 ? 2
-                                                    : (c & 0xf8) == 0xf0 ? 3 : -1;
-        int ok = n >= 0 && !(n == 1 && c < 0xc2);
-        for (int i = 1; ok && i <= n; i++)
-            ok = (p[i] & 0xc0) == 0x80;
-        if (!ok) {
+        int n = utf8_len(p);
+        if (n == 0)
             buf_puts(b, "\\ufffd");
-            p++;
-        } else if (n > 0) {
-            buf_append(b, p, (size_t)n + 1);
-            p += n + 1;
-        } else {
-            if (c == '"' || c == '\\')
-                buf_printf(b, "\\%c", c);
-            else if (c < 0x20 || c == 0x7f)
-                buf_printf(b, "\\u%04x", c);
-            else
-                buf_append(b, p, 1);
-            p++;
-        }
+        else if (n > 1)
+            buf_append(b, p, (size_t)n);
+        else if (*p == '"' || *p == '\\')
+            buf_printf(b, "\\%c", *p);
+        else if (*p < 0x20 || *p == 0x7f)
+            buf_printf(b, "\\u%04x", *p);
+        else
+            buf_append(b, p, 1);
+        p += n ? n : 1;
     }
 }
 
@@ -163,7 +179,7 @@ static void field_list(Fields *fs, const char *key, const int *v, int n, const c
 
 typedef struct Item {
     AnyId id;
-    const char *kind; /* of the input: an IdKind name, "FIBS board", "counts" */
+    const char *kind; /* of the input: "position_id" ... "fibs_board", "counts" */
 } Item;
 
 static const char *seat_note(int p)

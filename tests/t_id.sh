@@ -176,7 +176,10 @@ if [ $status != 1 ] || ! grep -q 'error: line 1: match options go with' "$dir/ou
 fi
 head -c 5000 /dev/zero | tr '\0' 'A' | "$SHESH" id decode - > "$dir/out" 2> /dev/null
 grep -q 'error: line 1: line longer than 4096 bytes' "$dir/out" || no "a long line is not refused"
-printf 'XGID=\xff\x01"\\\n' | "$SHESH" id decode --json - > "$dir/out" 2> /dev/null
+# bytes that are not UTF-8 (a lone byte, a surrogate, an overlong form, past
+# U+10FFFF) and JSON's special characters: the JSON must still parse
+printf 'XGID=\xff\x01"\\ \xed\xa0\x80 \xe0\x80\x80 \xf5\x80\x80\x80 \xc3\xa9\n' |
+    "$SHESH" id decode --json - > "$dir/out" 2> /dev/null
 json_lines "$dir/out"
 passed "$f0" "batch mode answers every line, errors included, and its JSON parses"
 
