@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# `shesh id`: every example of docs/ids.md gives the output printed there;
-# every row of positions/xgid.tsv, matchid.tsv.gz and fibs.tsv.gz answered in
+# `shesh id`: every example of docs/ids.md gives the output printed there,
+# and the `shesh id` commands of README.md run; every row of positions/xgid.tsv, matchid.tsv.gz and fibs.tsv.gz answered in
 # batch mode and compared with gnubg's IDs; the boards compared with gnubg's
 # own `show board` (when gnubg is installed); JSON that parses; and the exit
 # status and message of each kind of error.
@@ -72,6 +72,35 @@ for c in "$dir"/examples/*.cmd; do
 done
 [ "$examples" -ge 12 ] || no "only $examples examples of docs/ids.md ran"
 passed "$f0" "$examples examples of docs/ids.md print what the document shows"
+
+# The `shesh id` lines of README.md (commands only): each must succeed and say
+# something; its JSON must parse.
+f0=$fails
+readme=0
+while IFS= read -r cmd; do
+    run=${cmd//build\/shesh /\"\$SHESH\" }
+    if SHESH=$SHESH bash -c "$run" > "$dir/got" 2> "$dir/err" && [ -s "$dir/got" ]; then
+        readme=$((readme + 1))
+        case $cmd in *--json*) json_lines "$dir/got" ;; esac
+    else
+        no "README.md: '$cmd' fails: $(head -c 200 "$dir/err")"
+    fi
+done < <(python3 - README.md <<'EOF'
+import re, sys
+lines = open(sys.argv[1]).read().split('\n')
+i = 0
+while i < len(lines):
+    cmd = lines[i]
+    while cmd.endswith('\\') and i + 1 < len(lines):  # continued lines
+        i += 1
+        cmd = cmd[:-1] + ' ' + lines[i].strip()
+    if cmd.startswith('$ build/shesh id '):
+        print(re.sub(r'\s+#.*$', '', cmd[2:]))
+    i += 1
+EOF
+)
+[ "$readme" -ge 3 ] || no "only $readme 'shesh id' lines found in README.md"
+passed "$f0" "the $readme 'shesh id' commands of README.md work"
 
 # ---- 2. usage: exit 2 -------------------------------------------------------
 f0=$fails
