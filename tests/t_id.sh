@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # `shesh id`: every example of docs/ids.md gives the output printed there,
-# and the `shesh id` commands of README.md run; every row of positions/xgid.tsv, matchid.tsv.gz and fibs.tsv.gz answered in
-# batch mode and compared with gnubg's IDs; the boards compared with gnubg's
-# own `show board` (when gnubg is installed); JSON that parses; and the exit
-# status and message of each kind of error.
+# and the `shesh id` commands of README.md run; every row of
+# positions/xgid.tsv, matchid.tsv.gz and fibs.tsv.gz answered in batch mode
+# and compared with gnubg's IDs; the boards compared with gnubg's own `show
+# board` (when gnubg is installed); JSON that parses; and the exit status and
+# message of each kind of error.
 set -u
 SHESH=${SHESH:-build/shesh}
 GNUBG=${GNUBG:-/usr/games/gnubg}
