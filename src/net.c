@@ -227,7 +227,10 @@ static void conn_log(Conn *c, TxKind kind, const void *data, size_t len)
     if (!c->log)
         return;
     txlog_add(c->log, kind, data, len);
-    if (!c->log_dirty) {
+    /* Requests wait for their reply and go out in the same gzip member:
+     * half the members, and a kill -9 still loses only what was in flight
+     * (requests not answered yet). */
+    if (!c->log_dirty && kind != TX_REQ && kind != TX_LONG) {
         c->log_dirty = true;
         c->dirty_next = c->srv->dirty;
         c->srv->dirty = c;

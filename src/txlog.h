@@ -43,7 +43,7 @@ bool txlog_unescape(Buf *out, const char *text, size_t len, Err *err);
 
 /* --- writing --- */
 
-/* The compressor: big (about 270 KB), so one per thread is shared by all
+/* The compressor: big (about 130 KB), so one per thread is shared by all
  * the transcripts that thread writes rather than one per connection. */
 typedef struct TxZip TxZip;
 TxZip *txlog_zip_new(Err *err);

@@ -651,7 +651,8 @@ static void server_up(TestServer *t, double idle, double budget, bool log)
     t->stop = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
     t->cfg = (NetConfig){.listeners = t->l, .n_listeners = n, .threads = 2,
                          .idle_timeout = idle, .request_timeout = budget,
-                         .log_dir = NULL, .stop_fd = t->stop, .diag = stderr};
+                         .log_dir = NULL, .stop_fd = t->stop, .diag = stderr,
+                         .diag_prefix = "test server: "};
     if (log) {
         snprintf(t->logdir, sizeof t->logdir, "%s/logs", tmpdir);
         mkdir(t->logdir, 0755);
