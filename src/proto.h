@@ -16,8 +16,9 @@ typedef struct ProtoConfig {
     int max_plies; /* cap on `plies N` a client may ask for */
 } ProtoConfig;
 
-/* Per-connection state: only what the protocol says lives across lines
- * (debug flag, interface flag, prompt); never a previous board. */
+/* Per-connection state: only what lives across lines (debug flag, interface
+ * flag, board convention, the colour gnubg's client has us play: see
+ * proto/README.md); never a previous board. */
 typedef struct ProtoSession ProtoSession;
 
 ProtoSession *proto_session_new(void);
