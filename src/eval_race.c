@@ -20,6 +20,8 @@
 #include "eval_race.h"
 
 #include <math.h>
+#include <stdbool.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define RACE_ROLLS 64
@@ -37,12 +39,19 @@
 #define CROSSING_ROLLS 0.07
 #define ZONE_PIPS 2.5
 
+/* A distribution over 0 .. RACE_ROLLS-1 rolls, zero outside [lo, hi):
+ * keeping to the support makes the race evaluator cheap enough for the
+ * inner nodes of a search. */
+typedef struct Dist {
+    int lo, hi;
+    double p[RACE_ROLLS];
+} Dist;
+
 /* Three distributions of one side, over its own number of rolls. */
 typedef struct SideRace {
-    double off[RACE_ROLLS];   /* to bear off every checker */
-    double first[RACE_ROLLS]; /* to bear off the first one (0: one is off) */
-    double clear[RACE_ROLLS]; /* to leave the other side's home board */
-    double mean_off;
+    Dist off;   /* to bear off every checker */
+    Dist first; /* to bear off the first one (0: one is off already) */
+    Dist clear; /* to leave the other side's home board */
 } SideRace;
 
 static double normal_cdf(double z)
@@ -50,39 +59,85 @@ static double normal_cdf(double z)
     return 0.5 * erfc(-z / sqrt(2.0));
 }
 
-/* out = a (RACE_ROLLS long) convolved with b (nb long), the tail folded
- * into the last slot. */
-static void convolve(const double *a, const float *b, int nb, double *out)
+static void dist_point(Dist *d, int n)
 {
-    double tmp[RACE_ROLLS] = {0};
-    for (int i = 0; i < RACE_ROLLS; i++) {
-        if (a[i] == 0.0)
-            continue;
-        for (int j = 0; j < nb; j++) {
-            int k = i + j < RACE_ROLLS ? i + j : RACE_ROLLS - 1;
-            tmp[k] += a[i] * b[j];
-        }
-    }
-    memcpy(out, tmp, sizeof tmp);
+    d->lo = n, d->hi = n + 1;
+    d->p[n] = 1.0;
 }
 
-/* Distribution of the rolls needed to move `pips` pips, plus `extra`
- * rolls: normal, rounded to whole rolls. */
-static void rolls_to_carry(int pips, double extra, double dist[RACE_ROLLS])
+/* P(X < k) for every k of a window wide enough to hold all but a
+ * negligible mass (5 standard deviations: 6e-7): cdf(k) gives it, the mass
+ * below and above the window is folded into its ends. */
+static void dist_from_cdf(Dist *d, int lo, int hi, double (*cdf)(int k, const double *arg),
+                          const double *arg)
 {
-    memset(dist, 0, RACE_ROLLS * sizeof dist[0]);
-    if (pips == 0) {
-        dist[0] = 1.0;
-        return;
-    }
-    double mu = pips / PIPS_PER_ROLL + extra;
-    double sigma = sqrt(pips * PIP_VARIANCE) / (PIPS_PER_ROLL * sqrt(PIPS_PER_ROLL));
+    lo = lo < 0 ? 0 : lo;
+    hi = hi > RACE_ROLLS ? RACE_ROLLS : hi;
+    if (hi <= lo)
+        hi = lo + 1;
     double below = 0.0;
-    for (int k = 0; k < RACE_ROLLS; k++) {
-        double upto = k == RACE_ROLLS - 1 ? 1.0 : normal_cdf((k + 0.5 - mu) / sigma);
-        dist[k] = upto - below;
+    for (int k = lo; k < hi; k++) {
+        double upto = k == hi - 1 ? 1.0 : cdf(k + 1, arg);
+        d->p[k] = upto - below;
         below = upto;
     }
+    d->lo = lo, d->hi = hi;
+}
+
+/* Whole rolls to move `pips` pips plus `extra` rolls: normal, rounded.
+ * arg = {mean, sd}; P(K < k) = P(normal < k - 1/2). */
+static double carry_cdf(int k, const double *arg)
+{
+    return normal_cdf((k - 0.5 - arg[0]) / arg[1]);
+}
+
+static void rolls_to_carry(int pips, double extra, Dist *d)
+{
+    if (pips == 0) {
+        dist_point(d, 0);
+        return;
+    }
+    double arg[2] = {pips / PIPS_PER_ROLL + extra,
+                     sqrt(pips * PIP_VARIANCE) / (PIPS_PER_ROLL * sqrt(PIPS_PER_ROLL))};
+    dist_from_cdf(d, (int)floor(arg[0] - 5 * arg[1]), (int)ceil(arg[0] + 5 * arg[1]) + 1,
+                  carry_cdf, arg);
+}
+
+/* Rolls N until `pips` are covered: P(N < k) = P(S_(k-1) >= pips), S_n
+ * the pips of n rolls, close to normal (mean n 49/6, variance n 665/36). */
+static double cover_cdf(int k, const double *arg)
+{
+    int n = k - 1;
+    if (n <= 0)
+        return 0.0;
+    return 1.0 - normal_cdf((arg[0] - 0.5 - n * PIPS_PER_ROLL) / sqrt(n * PIP_VARIANCE));
+}
+
+static void rolls_to_cover(double pips, Dist *d)
+{
+    double mean = pips / PIPS_PER_ROLL;
+    double sd = sqrt(pips * PIP_VARIANCE) / (PIPS_PER_ROLL * sqrt(PIPS_PER_ROLL));
+    dist_from_cdf(d, 1, (int)ceil(mean + 5 * sd) + 2, cover_cdf, &pips);
+}
+
+/* out = a convolved with the database distribution b, the tail folded into
+ * the last slot. */
+static void convolve(const Dist *a, const float *b, Dist *out)
+{
+    int blo = 0, bhi = BEAROFF_ROLLS;
+    while (blo < bhi - 1 && b[blo] == 0.0f)
+        blo++;
+    while (bhi > blo + 1 && b[bhi - 1] == 0.0f)
+        bhi--;
+    out->lo = a->lo + blo < RACE_ROLLS ? a->lo + blo : RACE_ROLLS - 1;
+    out->hi = a->hi + bhi - 1 < RACE_ROLLS ? a->hi + bhi - 1 : RACE_ROLLS;
+    for (int k = out->lo; k < out->hi; k++)
+        out->p[k] = 0.0;
+    for (int i = a->lo; i < a->hi; i++)
+        for (int j = blo; j < bhi; j++) {
+            int k = i + j < RACE_ROLLS ? i + j : RACE_ROLLS - 1;
+            out->p[k] += a->p[i] * b[j];
+        }
 }
 
 static void side_race(const BearoffDb *db, const uint8_t *side, SideRace *s)
@@ -105,68 +160,117 @@ static void side_race(const BearoffDb *db, const uint8_t *side, SideRace *s)
     int index = bearoff_index(home);
     if (index < 0) /* more than 15 checkers: not a real position */
         index = 0;
-    const float *off = bearoff_off(db, index);
-    const float *first = bearoff_first(db, index);
 
-    /* Rolls to carry everything home: for the last checker off, and (with
-     * the crossing allowance) for the first. */
-    double carry_dist[RACE_ROLLS], cross_dist[RACE_ROLLS];
-    rolls_to_carry(carry, 0.0, carry_dist);
-    rolls_to_carry(carry, CROSSING_ROLLS * outside, cross_dist);
-    convolve(carry_dist, off, BEAROFF_ROLLS, s->off);
-    memset(s->first, 0, sizeof s->first);
-    if (on_board < POS_CHECKERS)
-        s->first[0] = 1.0; /* a checker is off: no gammon */
-    else
-        convolve(cross_dist, first, BEAROFF_ROLLS, s->first);
-
-    /* Rolls until in_zone pips are covered: P(N <= n) = P(S_n >= pips),
-     * S_n the pips of n rolls, close to normal. */
-    memset(s->clear, 0, sizeof s->clear);
-    if (in_zone == 0 || on_board < POS_CHECKERS) {
-        s->clear[0] = 1.0;
-    } else {
-        double done_before = 0.0;
-        for (int n = 1; n < RACE_ROLLS; n++) {
-            double done = n == RACE_ROLLS - 1
-                              ? 1.0
-                              : 1.0 - normal_cdf((in_zone + ZONE_PIPS * zone_checkers - 0.5 - n * PIPS_PER_ROLL) /
-                                                 sqrt(n * PIP_VARIANCE));
-            s->clear[n] = done - done_before;
-            done_before = done;
-        }
+    /* Rolls to carry everything home, then the bear-off: for the last
+     * checker off, and (with the crossing allowance) for the first. */
+    Dist carry_dist;
+    rolls_to_carry(carry, 0.0, &carry_dist);
+    convolve(&carry_dist, bearoff_off(db, index), &s->off);
+    if (on_board < POS_CHECKERS) {
+        dist_point(&s->first, 0); /* a checker is off: no gammon */
+        dist_point(&s->clear, 0);
+        return;
     }
-    s->mean_off = 0.0;
-    for (int n = 0; n < RACE_ROLLS; n++)
-        s->mean_off += n * s->off[n];
+    rolls_to_carry(carry, CROSSING_ROLLS * outside, &carry_dist);
+    convolve(&carry_dist, bearoff_first(db, index), &s->first);
+    if (in_zone == 0)
+        dist_point(&s->clear, 0);
+    else
+        rolls_to_cover(in_zone + ZONE_PIPS * zone_checkers, &s->clear);
 }
 
-/* sum_n a[n] * P(B >= n + shift), b a distribution. */
-static double ahead(const double *a, const double *b, int shift)
+/* sum_n a[n] * P(B >= n + shift). */
+static double ahead(const Dist *a, const Dist *b, int shift)
 {
-    double tail[RACE_ROLLS + 1]; /* tail[n] = P(B >= n) */
-    tail[RACE_ROLLS] = 0.0;
-    for (int n = RACE_ROLLS - 1; n >= 0; n--)
-        tail[n] = tail[n + 1] + b[n];
+    double tail[RACE_ROLLS + 1]; /* tail[n] = P(B >= n) on b's support */
+    tail[b->hi] = 0.0;
+    for (int n = b->hi - 1; n >= b->lo; n--)
+        tail[n] = tail[n + 1] + b->p[n];
     double sum = 0.0;
-    for (int n = 0; n < RACE_ROLLS; n++) {
+    for (int n = a->lo; n < a->hi; n++) {
         int k = n + shift;
-        if (k <= RACE_ROLLS)
-            sum += a[n] * (k < 0 ? 1.0 : tail[k]);
+        double t = k <= b->lo ? 1.0 : k >= b->hi ? 0.0 : tail[k];
+        sum += a->p[n] * t;
     }
     return sum;
 }
 
-void eval_race(const BearoffDb *db, const Position *p, double out[OUT_COUNT])
+/* Direct-mapped by a hash of the side: a search meets the same side again
+ * and again (every move of one roll leaves the other side as it was, and
+ * the same replies come back in many branches). */
+#define RACE_CACHE_SIZE 256
+
+typedef struct RaceEntry {
+    bool valid;
+    uint8_t key[POS_SLOTS];
+    SideRace val;
+} RaceEntry;
+
+struct RaceCache {
+    RaceEntry e[RACE_CACHE_SIZE];
+};
+
+RaceCache *race_cache_new(void)
 {
-    SideRace r, o;
-    side_race(db, p->side[SIDE_ROLLER], &r);
-    side_race(db, p->side[SIDE_OPPONENT], &o);
-    out[OUT_WIN] = ahead(r.off, o.off, 0);
-    out[OUT_WIN_GAMMON] = ahead(r.off, o.first, 0);
-    out[OUT_WIN_BG] = ahead(r.off, o.clear, 0);
-    out[OUT_LOSE_GAMMON] = ahead(o.off, r.first, 1);
-    out[OUT_LOSE_BG] = ahead(o.off, r.clear, 1);
+    RaceCache *c = malloc(sizeof *c);
+    if (c)
+        for (int i = 0; i < RACE_CACHE_SIZE; i++)
+            c->e[i].valid = false;
+    return c;
+}
+
+void race_cache_free(RaceCache *c)
+{
+    free(c);
+}
+
+static unsigned side_slot(const uint8_t *side)
+{
+    uint32_t h = 2166136261u;
+    for (int i = 0; i < POS_SLOTS; i++)
+        h = (h ^ side[i]) * 16777619u;
+    return (h ^ (h >> 16)) % RACE_CACHE_SIZE;
+}
+
+/* The side's distributions, from the cache when they are there. `keep`
+ * is a slot that must not be overwritten (in use by the caller). */
+static const SideRace *cached_side(const BearoffDb *db, RaceCache *c, const uint8_t *side,
+                                   SideRace *tmp, int keep, int *slot)
+{
+    *slot = -1;
+    if (!c) {
+        side_race(db, side, tmp);
+        return tmp;
+    }
+    int i = (int)side_slot(side);
+    RaceEntry *e = &c->e[i];
+    if (e->valid && !memcmp(e->key, side, POS_SLOTS)) {
+        *slot = i;
+        return &e->val;
+    }
+    if (i == keep) {
+        side_race(db, side, tmp);
+        return tmp;
+    }
+    memcpy(e->key, side, POS_SLOTS);
+    side_race(db, side, &e->val);
+    e->valid = true;
+    *slot = i;
+    return &e->val;
+}
+
+void eval_race(const BearoffDb *db, RaceCache *cache, const Position *p,
+               double out[OUT_COUNT])
+{
+    SideRace tr, to;
+    int slot, unused;
+    const SideRace *r = cached_side(db, cache, p->side[SIDE_ROLLER], &tr, -1, &slot);
+    const SideRace *o = cached_side(db, cache, p->side[SIDE_OPPONENT], &to, slot, &unused);
+    out[OUT_WIN] = ahead(&r->off, &o->off, 0);
+    out[OUT_WIN_GAMMON] = ahead(&r->off, &o->first, 0);
+    out[OUT_WIN_BG] = ahead(&r->off, &o->clear, 0);
+    out[OUT_LOSE_GAMMON] = ahead(&o->off, &r->first, 1);
+    out[OUT_LOSE_BG] = ahead(&o->off, &r->clear, 1);
     eval_clamp(out);
 }
 
@@ -174,5 +278,8 @@ double eval_race_rolls(const BearoffDb *db, const Position *p, int side)
 {
     SideRace s;
     side_race(db, p->side[side], &s);
-    return s.mean_off;
+    double mean = 0.0;
+    for (int n = s.off.lo; n < s.off.hi; n++)
+        mean += n * s.off.p[n];
+    return mean;
 }

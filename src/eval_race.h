@@ -16,7 +16,16 @@
 #include "eval_static.h"
 #include "position.h"
 
-void eval_race(const BearoffDb *db, const Position *p, double out[OUT_COUNT]);
+/* The per-side work of the last sides seen, for a caller that evaluates
+ * many positions sharing one side (every move of one roll leaves the other
+ * side as it was). Owned by one thread; NULL works everywhere. */
+typedef struct RaceCache RaceCache;
+
+RaceCache *race_cache_new(void);
+void race_cache_free(RaceCache *c);
+
+void eval_race(const BearoffDb *db, RaceCache *cache, const Position *p,
+               double out[OUT_COUNT]);
 
 /* Expected rolls side `side` needs to bear off (the model above). */
 double eval_race_rolls(const BearoffDb *db, const Position *p, int side);

@@ -43,12 +43,13 @@ bool eval_game_over(const Position *p, double out[OUT_COUNT])
     return false;
 }
 
-void eval_static(const EvalCtx *ctx, const Position *p, double out[OUT_COUNT])
+void eval_static(const EvalCtx *ctx, RaceCache *cache, const Position *p,
+                 double out[OUT_COUNT])
 {
     if (eval_game_over(p, out))
         return;
     if (eval_is_race(p))
-        eval_race(ctx->bearoff, p, out);
+        eval_race(ctx->bearoff, cache, p, out);
     else
         eval_contact(p, out);
 }

@@ -28,7 +28,10 @@ typedef struct EvalCtx {
     const BearoffDb *bearoff;
 } EvalCtx;
 
-void eval_static(const EvalCtx *ctx, const Position *p, double out[OUT_COUNT]);
+/* cache: the caller's own RaceCache (eval_race.h), or NULL. */
+struct RaceCache;
+void eval_static(const EvalCtx *ctx, struct RaceCache *cache, const Position *p,
+                 double out[OUT_COUNT]);
 
 /* True when no checker of either side has an opposing checker still in
  * front of it: nobody can hit or be hit any more. */

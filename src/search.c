@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "eval_race.h"
 #include "pubeval.h"
 
 bool search_init(Search *s, const EvalCtx *eval, SearchPicker picker, const Utility util[2])
@@ -14,11 +15,14 @@ bool search_init(Search *s, const EvalCtx *eval, SearchPicker picker, const Util
     s->picker = picker;
     s->util[0] = util[0];
     s->util[1] = util[1];
+    s->race_cache = race_cache_new(); /* NULL is fine: no caching */
     return true;
 }
 
 void search_done(Search *s)
 {
+    race_cache_free(s->race_cache);
+    s->race_cache = NULL;
     for (int i = 0; i <= SEARCH_MAX_PLIES; i++) {
         free(s->lists[i]);
         s->lists[i] = NULL;
@@ -51,7 +55,7 @@ static void after_move(Search *s, const Move *m, double out[OUT_COUNT])
 {
     Position next = m->result;
     pos_swap(&next);
-    eval_static(s->eval, &next, out);
+    eval_static(s->eval, s->race_cache, &next, out);
     eval_invert(out);
     s->nodes++;
 }
@@ -69,11 +73,14 @@ static uint64_t position_hash(const Position *p, int d1, int d2)
 
 /* The 0-ply score of move m for the mover (`side` of util[]), higher is
  * better; o gets the move's outputs when they were computed (*have). */
-static double score_move(Search *s, const Move *m, bool race, int side, double o[OUT_COUNT],
-                         bool *have)
+static double score_move(Search *s, const Move *m, bool race, bool inner, int side,
+                         double o[OUT_COUNT], bool *have)
 {
     *have = false;
-    if (s->picker == PICK_PUBEVAL || (s->picker == PICK_EVAL && !race))
+    /* Inside the tree, races too are played by pubeval: the race evaluator
+     * ranks race moves a little better (docs/engine.md) but costs 30 times
+     * more, and there only the chosen move's value counts. */
+    if (s->picker == PICK_PUBEVAL || (s->picker == PICK_EVAL && (!race || inner)))
         return pubeval_score(&m->result, race);
     after_move(s, m, o);
     *have = true;
@@ -83,7 +90,7 @@ static double score_move(Search *s, const Move *m, bool race, int side, double o
 /* Index of the mover's 0-ply choice in l (count >= 1); out gets the
  * chosen move's outputs. */
 static int pick(Search *s, const Position *p, int d1, int d2, const MoveList *l, int side,
-                double out[OUT_COUNT])
+                bool inner, double out[OUT_COUNT])
 {
     int best = 0;
     bool have_best = false;
@@ -94,7 +101,7 @@ static int pick(Search *s, const Position *p, int d1, int d2, const MoveList *l,
         double top = 0.0, o[OUT_COUNT];
         for (int i = 0; i < l->count; i++) {
             bool have;
-            double v = score_move(s, &l->moves[i], race, side, o, &have);
+            double v = score_move(s, &l->moves[i], race, inner, side, o, &have);
             if (i == 0 || v > top) {
                 top = v, best = i, have_best = have;
                 if (have)
@@ -113,7 +120,7 @@ void search_eval(Search *s, const Position *p, int plies, int side, double out[O
         return;
     MoveList *l = plies > 0 ? level_list(s, plies) : NULL;
     if (!l) {
-        eval_static(s->eval, p, out);
+        eval_static(s->eval, s->race_cache, p, out);
         s->nodes++;
         return;
     }
@@ -124,7 +131,7 @@ void search_eval(Search *s, const Position *p, int plies, int side, double out[O
             Position next = *p; /* no legal move: the turn passes */
             bool moved = movegen_generate(p, d1, d2, l) > 0;
             if (moved)
-                next = l->moves[pick(s, p, d1, d2, l, side, o)].result;
+                next = l->moves[pick(s, p, d1, d2, l, side, true, o)].result;
             /* At the last ply the pick's own 0-ply value is the answer. */
             if (!moved || plies > 1) {
                 pos_swap(&next);
@@ -138,6 +145,23 @@ void search_eval(Search *s, const Position *p, int plies, int side, double out[O
         out[k] = sum[k] / 36.0;
 }
 
+typedef struct Cand {
+    Move move;
+    double value;
+    int rank; /* at 0 ply */
+    double out[OUT_COUNT];
+} Cand;
+
+/* Best first; ties keep the 0-ply order (qsort is not stable, so the
+ * 0-ply rank breaks them). */
+static int cand_cmp(const void *a, const void *b)
+{
+    const Cand *x = a, *y = b;
+    if (x->value != y->value)
+        return x->value > y->value ? -1 : 1;
+    return x->rank - y->rank;
+}
+
 bool search_move(Search *s, const Position *p, int d1, int d2, int plies, Move *best,
                  double out[OUT_COUNT])
 {
@@ -148,7 +172,7 @@ bool search_move(Search *s, const Position *p, int d1, int d2, int plies, Move *
     if (plies > SEARCH_MAX_PLIES)
         plies = SEARCH_MAX_PLIES;
     if (s->picker != PICK_EVAL || l->count == 1 || plies <= 0) {
-        int i = pick(s, p, d1, d2, l, 0, o);
+        int i = pick(s, p, d1, d2, l, 0, false, o);
         *best = l->moves[i];
         if (out)
             memcpy(out, o, sizeof o);
@@ -160,7 +184,7 @@ bool search_move(Search *s, const Position *p, int d1, int d2, int plies, Move *
     bool race = eval_is_race(p);
     for (int i = 0; i < l->count; i++) {
         bool have;
-        double v = score_move(s, &l->moves[i], race, 0, o, &have);
+        double v = score_move(s, &l->moves[i], race, false, 0, o, &have);
         if (kept == SEARCH_KEEP && v <= kval[kept - 1])
             continue;
         int at = kept < SEARCH_KEEP ? kept++ : kept - 1;
@@ -174,23 +198,34 @@ bool search_move(Search *s, const Position *p, int d1, int d2, int plies, Move *
     }
     /* The candidates are copied out: the deeper levels reuse no list of
      * this one, but a copy keeps the root list free for them anyway. */
-    Move cand[SEARCH_KEEP];
-    for (int k = 0; k < kept; k++)
-        cand[k] = l->moves[keep[k]];
-    double top = 0.0;
-    int chosen = 0;
+    Cand cand[SEARCH_KEEP];
     for (int k = 0; k < kept; k++) {
-        Position next = cand[k].result;
-        pos_swap(&next);
-        search_eval(s, &next, plies, 1, o);
-        eval_invert(o);
-        double v = search_utility(&s->util[0], o);
-        if (k == 0 || v > top) {
-            top = v, chosen = k;
-            if (out)
-                memcpy(out, o, sizeof o);
-        }
+        cand[k].move = l->moves[keep[k]];
+        cand[k].rank = k;
     }
-    *best = cand[chosen];
+    /* Deepen one ply at a time; before the last, keep only the few best
+     * (within a window) of the ply below, as gnubg's move filters do. */
+    for (int depth = 1; depth <= plies; depth++) {
+        for (int k = 0; k < kept; k++) {
+            Position next = cand[k].move.result;
+            pos_swap(&next);
+            search_eval(s, &next, depth, 1, cand[k].out);
+            eval_invert(cand[k].out);
+            cand[k].value = search_utility(&s->util[0], cand[k].out);
+        }
+        qsort(cand, (size_t)kept, sizeof cand[0], cand_cmp);
+        if (depth == plies)
+            break;
+        /* The window is in equity: a utility unit is worth w[WIN]/2 of it. */
+        double unit = s->util[0].w[OUT_WIN] / 2.0;
+        int n = 1;
+        while (n < kept && n < SEARCH_KEEP_DEEP &&
+               (cand[0].value - cand[n].value) < SEARCH_WINDOW * unit)
+            n++;
+        kept = n;
+    }
+    if (out)
+        memcpy(out, cand[0].out, sizeof cand[0].out);
+    *best = cand[0].move;
     return true;
 }

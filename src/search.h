@@ -7,8 +7,9 @@
  * evaluator. A roll with no legal move passes the turn.
  *
  * Choosing a move at n plies: every legal move is scored at 0 ply, the best
- * SEARCH_KEEP are scored again at n plies (the other side to roll), and the
- * best of those is played.
+ * SEARCH_KEEP are scored again at 1 ply (the other side to roll), the best
+ * SEARCH_KEEP_DEEP of those within SEARCH_WINDOW of the best at 2 plies,
+ * and so on up to n plies; the best at n plies is played.
  *
  * Moves are compared by a utility that is linear in the five outputs (money:
  * cubeless equity; match: cubeless match winning chance), one per side as
@@ -23,7 +24,9 @@
 #include "movegen.h"
 
 #define SEARCH_MAX_PLIES 4
-#define SEARCH_KEEP 8
+#define SEARCH_KEEP 8      /* moves kept from the 0-ply ranking */
+#define SEARCH_KEEP_DEEP 3 /* moves kept from each deeper ranking but the last */
+#define SEARCH_WINDOW 0.10 /* ... and only those within this equity of the best */
 
 /* Value of outputs (from the mover's view) for one side. */
 typedef struct Utility {
@@ -43,6 +46,7 @@ typedef struct Search {
     SearchPicker picker;
     Utility util[2]; /* [0]: the player on roll at the root, [1]: the other */
     MoveList *lists[SEARCH_MAX_PLIES + 1];
+    struct RaceCache *race_cache;
     long nodes; /* static evaluations made (statistics) */
 } Search;
 
