@@ -38,6 +38,22 @@ static int teardown(void **state)
     return 0;
 }
 
+/* Calls f for every home board of at most 15 checkers. */
+static void each_board(void (*f)(uint8_t c[6], void *arg), void *arg)
+{
+    uint8_t c[6];
+    for (int a = 0; a <= 15; a++)
+        for (int b = 0; a + b <= 15; b++)
+            for (int d = 0; a + b + d <= 15; d++)
+                for (int e = 0; a + b + d + e <= 15; e++)
+                    for (int f2 = 0; a + b + d + e + f2 <= 15; f2++)
+                        for (int g = 0; a + b + d + e + f2 + g <= 15; g++) {
+                            c[0] = (uint8_t)a, c[1] = (uint8_t)b, c[2] = (uint8_t)d;
+                            c[3] = (uint8_t)e, c[4] = (uint8_t)f2, c[5] = (uint8_t)g;
+                            f(c, arg);
+                        }
+}
+
 static int index_of(int p1, int p2, int p3, int p4, int p5, int p6)
 {
     uint8_t pts[6] = {(uint8_t)p1, (uint8_t)p2, (uint8_t)p3,
@@ -46,28 +62,23 @@ static int index_of(int p1, int p2, int p3, int p4, int p5, int p6)
 }
 
 /* The index is a bijection onto 0 .. 54263 with the empty board at 0. */
+static void mark_index(uint8_t c[6], void *arg)
+{
+    uint8_t *seen = arg;
+    int i = bearoff_index(c);
+    assert_true(i >= 0 && i < BEAROFF_POSITIONS);
+    assert_int_equal(seen[i], 0);
+    seen[i] = 1;
+}
+
 static void test_index(void **state)
 {
     (void)state;
     static uint8_t seen[BEAROFF_POSITIONS];
     memset(seen, 0, sizeof seen);
-    int n = 0;
-    uint8_t c[6];
-    for (int a = 0; a <= 15; a++)
-        for (int b = 0; a + b <= 15; b++)
-            for (int d = 0; a + b + d <= 15; d++)
-                for (int e = 0; a + b + d + e <= 15; e++)
-                    for (int f = 0; a + b + d + e + f <= 15; f++)
-                        for (int g = 0; a + b + d + e + f + g <= 15; g++) {
-                            c[0] = (uint8_t)a, c[1] = (uint8_t)b, c[2] = (uint8_t)d;
-                            c[3] = (uint8_t)e, c[4] = (uint8_t)f, c[5] = (uint8_t)g;
-                            int i = bearoff_index(c);
-                            assert_true(i >= 0 && i < BEAROFF_POSITIONS);
-                            assert_int_equal(seen[i], 0);
-                            seen[i] = 1;
-                            n++;
-                        }
-    assert_int_equal(n, BEAROFF_POSITIONS);
+    each_board(mark_index, seen);
+    for (int i = 0; i < BEAROFF_POSITIONS; i++)
+        assert_int_equal(seen[i], 1);
     assert_int_equal(index_of(0, 0, 0, 0, 0, 0), 0);
     assert_int_equal(index_of(0, 0, 0, 0, 0, 16), -1);
 }
@@ -95,43 +106,36 @@ static void test_hand_worked(void **state)
 
 /* Every distribution sums to 1 and matches its mean; one more checker
  * anywhere never makes the bear-off quicker. */
+static void check_board(uint8_t c[6], void *arg)
+{
+    int *checked = arg;
+    int i = bearoff_index(c);
+    const float *off = bearoff_off(db, i), *first = bearoff_first(db, i);
+    double sum = 0, sum_first = 0, mean = 0;
+    for (int r = 0; r < BEAROFF_ROLLS; r++) {
+        sum += off[r];
+        sum_first += first[r];
+        mean += r * off[r];
+    }
+    assert_near(sum, 1.0, 1e-5);
+    assert_near(sum_first, 1.0, 1e-5);
+    assert_near(mean, bearoff_mean(db, i), 1e-4);
+    if (c[0] + c[1] + c[2] + c[3] + c[4] + c[5] == 15)
+        return;
+    for (int k = 0; k < 6; k++) {
+        c[k]++;
+        assert_true(bearoff_mean(db, bearoff_index(c)) >= bearoff_mean(db, i) - 1e-9);
+        c[k]--;
+    }
+    (*checked)++;
+}
+
 static void test_all_boards(void **state)
 {
     (void)state;
-    uint8_t c[6];
     int checked = 0;
-    for (int i = 0; i < 6; i++)
-        c[i] = 0;
-    for (int a = 0; a <= 15; a++)
-        for (int b = 0; a + b <= 15; b++)
-            for (int d = 0; a + b + d <= 15; d++)
-                for (int e = 0; a + b + d + e <= 15; e++)
-                    for (int f = 0; a + b + d + e + f <= 15; f++)
-                        for (int g = 0; a + b + d + e + f + g <= 15; g++) {
-                            c[0] = (uint8_t)a, c[1] = (uint8_t)b, c[2] = (uint8_t)d;
-                            c[3] = (uint8_t)e, c[4] = (uint8_t)f, c[5] = (uint8_t)g;
-                            int i = bearoff_index(c);
-                            const float *off = bearoff_off(db, i), *first = bearoff_first(db, i);
-                            double sum = 0, sum_first = 0, mean = 0;
-                            for (int r = 0; r < BEAROFF_ROLLS; r++) {
-                                sum += off[r];
-                                sum_first += first[r];
-                                mean += r * off[r];
-                            }
-                            assert_near(sum, 1.0, 1e-5);
-                            assert_near(sum_first, 1.0, 1e-5);
-                            assert_near(mean, bearoff_mean(db, i), 1e-4);
-                            if (a + b + d + e + f + g == 15)
-                                continue;
-                            for (int k = 0; k < 6; k++) {
-                                c[k]++;
-                                assert_true(bearoff_mean(db, bearoff_index(c)) >=
-                                            bearoff_mean(db, i) - 1e-9);
-                                c[k]--;
-                            }
-                            checked++;
-                        }
-    assert_true(checked > 38000);
+    each_board(check_board, &checked);
+    assert_int_equal(checked, BEAROFF_POSITIONS - 15504);
 }
 
 static Position race(const int roller[6], const int opp[6])
