@@ -4,10 +4,12 @@
 #include <stdint.h>
 #include <string.h>
 
-#define KEY_BYTES 9
+#include "base64.h"
 
-static const char b64[] =
-    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+#define KEY_BYTES 9
+_Static_assert(BASE64_CHARS(KEY_BYTES) == MATCHID_LEN &&
+                   BASE64_BYTES(MATCHID_LEN) == KEY_BYTES,
+               "a Match ID is its 9-byte key in 12 Base64 characters");
 
 /* Where each field lives in the 72-bit key (bit k = bit k%8 of byte k/8). */
 enum {
@@ -133,13 +135,8 @@ bool matchid_encode(const MatchId *m, char out[MATCHID_LEN + 1], Err *err)
     put_bits(key, AT_SCORE0, 15, (unsigned)m->score[0]);
     put_bits(key, AT_SCORE1, 15, (unsigned)m->score[1]);
     put_bits(key, AT_NO_JACOBY, 1, !m->jacoby);
-    /* Plain Base64: every 3 bytes make 4 characters, 9 bytes exactly 12. */
-    for (int g = 0; g < KEY_BYTES / 3; g++) {
-        uint32_t w = (uint32_t)key[3 * g] << 16 | (uint32_t)key[3 * g + 1] << 8 | key[3 * g + 2];
-        for (int c = 0; c < 4; c++)
-            out[4 * g + c] = b64[w >> (18 - 6 * c) & 63];
-    }
-    out[MATCHID_LEN] = '\0';
+    /* 72 bits make exactly 12 characters. */
+    base64_encode(key, KEY_BYTES, out);
     return true;
 }
 
@@ -152,21 +149,11 @@ bool matchid_decode(const char *id, MatchId *m, Err *err)
         return err_set(err, "a Match ID has %d characters, this one has %zu", MATCHID_LEN,
                        len);
     uint8_t key[KEY_BYTES];
-    for (int g = 0; g < KEY_BYTES / 3; g++) {
-        uint32_t w = 0;
-        for (int c = 0; c < 4; c++) {
-            unsigned char ch = (unsigned char)id[4 * g + c];
-            const char *at = ch ? strchr(b64, ch) : NULL;
-            if (!at)
-                return err_set(err, "character %d of the Match ID (0x%02x) is not in the "
-                                    "Base64 alphabet A-Z a-z 0-9 + /",
-                               4 * g + c + 1, ch);
-            w = w << 6 | (uint32_t)(at - b64);
-        }
-        key[3 * g] = (uint8_t)(w >> 16);
-        key[3 * g + 1] = (uint8_t)(w >> 8);
-        key[3 * g + 2] = (uint8_t)w;
-    }
+    size_t bad;
+    if (!base64_decode(id, MATCHID_LEN, key, &bad))
+        return err_set(err, "character %zu of the Match ID (0x%02x) is not in the "
+                            "Base64 alphabet A-Z a-z 0-9 + /",
+                       bad + 1, (unsigned char)id[bad]);
     if (get_bits(key, KEY_USED_BITS, 8 * KEY_BYTES - KEY_USED_BITS))
         return err_set(err, "the Match ID sets bits after bit 66, which no gnubg writes");
 

@@ -4,27 +4,13 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "base64.h"
+
 #define KEY_BYTES 10
 #define KEY_BITS (KEY_BYTES * 8)
 #define SLOTS (2 * POS_SLOTS)
-
-static const char b64[] =
-    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-
-static int b64_value(unsigned char c)
-{
-    if (c >= 'A' && c <= 'Z')
-        return c - 'A';
-    if (c >= 'a' && c <= 'z')
-        return c - 'a' + 26;
-    if (c >= '0' && c <= '9')
-        return c - '0' + 52;
-    if (c == '+')
-        return 62;
-    if (c == '/')
-        return 63;
-    return -1;
-}
+_Static_assert(BASE64_CHARS(KEY_BYTES) == POSID_LEN,
+               "a Position ID is its 10-byte key in 14 Base64 characters");
 
 /* Bit k of the key: bit (k mod 8) of byte k/8 (little-endian packing). */
 static int key_bit(const uint8_t *key, int k)
@@ -34,7 +20,7 @@ static int key_bit(const uint8_t *key, int k)
 
 void posid_encode(const Position *p, char out[POSID_LEN + 1])
 {
-    uint8_t key[KEY_BYTES + 1] = {0}; /* one spare byte read by the last char */
+    uint8_t key[KEY_BYTES] = {0};
     int k = 0;
     for (int s = 0; s < 2; s++)
         for (int i = 0; i < POS_SLOTS; i++) {
@@ -42,13 +28,8 @@ void posid_encode(const Position *p, char out[POSID_LEN + 1])
                 key[k >> 3] |= (uint8_t)(1u << (k & 7));
             k++; /* the 0-bit closing the slot */
         }
-    /* Base64 reads the bytes as one big-endian stream, 6 bits a character. */
-    for (int c = 0; c < POSID_LEN; c++) {
-        int bit = c * 6, byte = bit >> 3, shift = bit & 7;
-        unsigned v = ((unsigned)key[byte] << 8 | key[byte + 1]) >> (10 - shift);
-        out[c] = b64[v & 63];
-    }
-    out[POSID_LEN] = '\0';
+    /* 80 bits make 14 characters, the last with 4 zero bits. */
+    base64_encode(key, KEY_BYTES, out);
 }
 
 bool posid_decode(const char *id, Position *p, Err *err)
@@ -60,18 +41,12 @@ bool posid_decode(const char *id, Position *p, Err *err)
         return err_set(err, "a Position ID has %d characters, this one has %zu", POSID_LEN,
                        len);
 
-    uint8_t key[KEY_BYTES + 1] = {0};
-    for (int c = 0; c < POSID_LEN; c++) {
-        int v = b64_value((unsigned char)id[c]);
-        if (v < 0)
-            return err_set(err, "character %d of the Position ID (0x%02x) is not in the "
-                                "Base64 alphabet A-Z a-z 0-9 + /",
-                           c + 1, (unsigned char)id[c]);
-        int bit = c * 6, byte = bit >> 3, shift = bit & 7;
-        unsigned w = (unsigned)v << (10 - shift); /* 6 bits placed in a 16-bit window */
-        key[byte] |= (uint8_t)(w >> 8);
-        key[byte + 1] |= (uint8_t)w;
-    }
+    uint8_t key[BASE64_BYTES(POSID_LEN)]; /* 11 bytes: the 84 bits of 14 characters */
+    size_t bad;
+    if (!base64_decode(id, POSID_LEN, key, &bad))
+        return err_set(err, "character %zu of the Position ID (0x%02x) is not in the "
+                            "Base64 alphabet A-Z a-z 0-9 + /",
+                       bad + 1, (unsigned char)id[bad]);
     /* 14 characters carry 84 bits; the last 4 lie beyond the 80-bit key. */
     if (key[KEY_BYTES])
         return err_set(err, "the last character of the Position ID sets bits beyond "
