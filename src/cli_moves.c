@@ -6,11 +6,10 @@
 #include <string.h>
 
 #include "cli.h"
-#include "matchid.h"
+#include "gnubgid.h"
 #include "movegen.h"
 #include "movetext.h"
 #include "posid.h"
-#include "xgid.h"
 
 /* Longest stdin line read; longer ones are an error (an XGID is ~70). */
 #define MOVES_LINE_MAX 512
@@ -76,38 +75,24 @@ static bool parse_dice(const char *a, const char *b, int *d1, int *d2, Err *err)
     return true;
 }
 
-/* Reads any of the three IDs into r->pos; *has_dice tells whether the ID
- * held a roll, stored in r->d1, r->d2. */
+/* Reads a Position ID, GNUBG-ID or XGID into r->pos; *has_dice tells
+ * whether the ID held a roll, stored in r->d1, r->d2. What has the shape of
+ * neither (a Match ID alone included) is read as a Position ID, whose
+ * decoder says what is wrong with it. */
 static bool parse_id(const char *id, Request *r, bool *has_dice, Err *err)
 {
     *has_dice = false;
-    const char *colon = strchr(id, ':');
-    if (!strncmp(id, "XGID=", 5) || (colon && strchr(colon + 1, ':'))) {
-        Xgid x;
-        if (!xgid_decode(id, &x, err))
-            return false;
-        r->pos = x.pos;
-        *has_dice = x.match.dice[0] > 0;
-        r->d1 = x.match.dice[0];
-        r->d2 = x.match.dice[1];
-        return true;
-    }
-    if (colon) {
-        char pid[POSID_LEN + 1];
-        if (colon - id != POSID_LEN)
-            return err_set(err, "bad GNUBG-ID '%s': the Position ID before ':' must have %d "
-                                "characters", id, POSID_LEN);
-        memcpy(pid, id, POSID_LEN);
-        pid[POSID_LEN] = '\0';
-        MatchId m;
-        if (!posid_decode(pid, &r->pos, err) || !matchid_decode(colon + 1, &m, err))
-            return false;
-        *has_dice = m.dice[0] > 0;
-        r->d1 = m.dice[0];
-        r->d2 = m.dice[1];
-        return true;
-    }
-    return posid_decode(id, &r->pos, err);
+    IdKind kind = gnubgid_kind(id);
+    if (kind != ID_GNUBG && kind != ID_XGID)
+        return posid_decode(id, &r->pos, err);
+    AnyId any;
+    if (!gnubgid_read_any(id, &any, err))
+        return false;
+    r->pos = any.pos;
+    *has_dice = any.match.dice[0] > 0;
+    r->d1 = any.match.dice[0];
+    r->d2 = any.match.dice[1];
+    return true;
 }
 
 static int cmp_ranked(const void *a, const void *b)
