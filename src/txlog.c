@@ -58,7 +58,10 @@ void txlog_escape(Buf *out, const void *data, size_t len)
         }
         buf_append(out, esc, n);
     }
-    buf_append(out, p + len - run, run);
+    /* Only with a run: an empty entry read back from a file has no buffer,
+     * and NULL + 0 is undefined (clang's UBSan stops on it). */
+    if (run)
+        buf_append(out, p + len - run, run);
 }
 
 static int hex_value(char c)
