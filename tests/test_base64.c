@@ -90,7 +90,7 @@ static void test_alphabet(void **state)
 static void test_bad_character(void **state)
 {
     (void)state;
-    static const char *const bad[] = {"=AAA", "A=AA", "AAA=", "AA-A", "AA A", "AA\x80" "A"};
+    static const char *const bad[] = {"=AAA", "A=AA", "AAA=", "AA-A", "AA A", "AA\x80\x41"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         uint8_t out[3];
         size_t at = 99;

@@ -349,7 +349,7 @@ static void test_bad_input(void **state)
     }
 
     /* Long names, a long line, binary, NUL. */
-    snprintf(line, sizeof line, "board:%s:Opp%s", name, OPENING_31 + 13);
+    snprintf(line, sizeof line, "board:%s:Opp%s", name, &OPENING_31[13]);
     r = ask(s, line);
     assert_one_error_line("200-character name", r);
     free(r);

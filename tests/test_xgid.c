@@ -157,10 +157,11 @@ static int parse_counts(const char *s, uint8_t out[POS_SLOTS])
 {
     int n = 0;
     for (const char *p = s; n < POS_SLOTS; n++) {
-        out[n] = (uint8_t)strtol(p, (char **)&p, 10);
-        if (*p != ',')
+        char *end;
+        out[n] = (uint8_t)strtol(p, &end, 10);
+        if (*end != ',')
             return n + 1;
-        p++;
+        p = end + 1;
     }
     return n;
 }
