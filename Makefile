@@ -5,7 +5,7 @@
 #   make test       installs what is missing, builds, runs every test
 #   make check      the same tests built with ASan and UBSan
 #   make bench      speed figures and the deterministic signature
-#   make fuzz       every libFuzzer harness for FUZZ_SECONDS each
+#   make fuzz       every libFuzzer harness for FUZZ_SECONDS each (-j2: two at once)
 #   make deps       installs missing Debian packages (as root), or says how
 #   make install / uninstall   (PREFIX, default /usr/local)
 
@@ -14,12 +14,16 @@ BUILD ?= build
 CC ?= cc
 FUZZ_CC ?= clang
 FUZZ_SECONDS ?= 20
+FUZZ_MAX_LEN ?= 4096
+FUZZ_TIMEOUT ?= 10
 
 PKGS := libpcre2-8 zlib
 DEB_PACKAGES := pkg-config libpcre2-dev zlib1g-dev libcmocka-dev gnubg
+FUZZ_DEB_PACKAGES := pkg-config libpcre2-dev zlib1g-dev clang
 
 WARN := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
-        -Wpointer-arith -Wformat=2 -Wvla -Wundef
+        -Wpointer-arith -Wformat=2 -Wvla -Wundef -Wcast-qual -Wnull-dereference \
+        -Wimplicit-fallthrough
 BASE_CFLAGS := -std=c11 -D_DEFAULT_SOURCE -D_POSIX_C_SOURCE=200809L $(WARN) -g
 OPT ?= -O2
 SAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
@@ -45,11 +49,13 @@ TEST_SUPPORT := $(wildcard tests/support/*.c)
 SHELL_TESTS := $(sort $(wildcard tests/t_*.sh))
 FUZZ_SRC := $(wildcard tests/fuzz/fuzz_*.c)
 
-.PHONY: all test check bench fuzz deps demo install uninstall clean unit-tests run-tests
+.PHONY: all test check bench fuzz fuzz-build deps demo install uninstall clean unit-tests \
+        run-tests
 
 all: $(BUILD)/shesh
 
-$(BUILD)/obj/%.o: src/%.c $(wildcard src/*.h) | $(BUILD)/obj
+# Objects depend on the Makefile too: new flags rebuild them.
+$(BUILD)/obj/%.o: src/%.c $(wildcard src/*.h) Makefile | $(BUILD)/obj
 	$(CC) $(CFLAGS_ALL) -c $< -o $@
 
 $(BUILD)/libshesh.a: $(LIB_OBJ)
@@ -62,7 +68,7 @@ $(BUILD)/tests/%: tests/%.c $(TEST_SUPPORT) $(wildcard tests/support/*.h) $(BUIL
 	$(CC) $(CFLAGS_ALL) -Isrc -Itests/support $< $(TEST_SUPPORT) $(BUILD)/libshesh.a \
 	    $(LDFLAGS_ALL) $(CMOCKA_LIBS) $(LIBS) -o $@
 
-$(BUILD)/obj $(BUILD)/tests $(BUILD)/fuzz:
+$(BUILD)/obj $(BUILD)/tests $(BUILD)/fuzz $(BUILD)/fuzz/obj:
 	mkdir -p $@
 
 unit-tests: $(TEST_BIN) $(BUILD)/shesh
@@ -88,24 +94,67 @@ check: deps
 bench: $(BUILD)/shesh
 	$(BUILD)/shesh bench
 
-FUZZ_LIB_SRC := $(LIB_SRC)
-fuzz: deps | $(BUILD)/fuzz
-	@set -e; for h in $(FUZZ_SRC); do \
-	    n=$$(basename $$h .c); \
-	    echo "== $$n ($(FUZZ_SECONDS)s)"; \
-	    $(FUZZ_CC) $(BASE_CFLAGS) -O1 -fsanitize=fuzzer,address,undefined $(PKG_CFLAGS) -Isrc \
-	        $$h $(FUZZ_LIB_SRC) $(LIBS) -o $(BUILD)/fuzz/$$n; \
-	    mkdir -p $(BUILD)/fuzz/corpus-$$n; \
-	    seeds=""; [ -d tests/fuzz/seeds/$$n ] && seeds=tests/fuzz/seeds/$$n; \
-	    $(BUILD)/fuzz/$$n -max_total_time=$(FUZZ_SECONDS) -max_len=4096 \
-	        $(BUILD)/fuzz/corpus-$$n $$seeds; \
-	done
+# Fuzzing: every tests/fuzz/fuzz_*.c, linked with the library built once with
+# clang's fuzzer instrumentation and ASan + UBSan (any UBSan report is fatal).
+# Harness NAME keeps its corpus in $(BUILD)/fuzz/corpus-NAME and starts from
+# tests/fuzz/seeds/NAME too; a crash, leak, hang (FUZZ_TIMEOUT s) or failed
+# check saves the input in $(BUILD)/fuzz/crashes-NAME/, prints its path and
+# the command that replays it, and makes `make fuzz` fail once the other
+# harnesses have run. The full output of a run is $(BUILD)/fuzz/NAME.log.
+FUZZ_DIR := $(BUILD)/fuzz
+FUZZ_NAMES := $(FUZZ_SRC:tests/fuzz/%.c=%)
+FUZZ_BIN := $(FUZZ_NAMES:%=$(FUZZ_DIR)/%)
+FUZZ_RUNS := $(FUZZ_NAMES:%=fuzz-run-%)
+FUZZ_OBJ := $(LIB_SRC:src/%.c=$(FUZZ_DIR)/obj/%.o)
+FUZZ_CFLAGS = $(BASE_CFLAGS) -O1 -fsanitize=address,undefined -fno-sanitize-recover=all \
+              -fno-omit-frame-pointer $(PKG_CFLAGS) $(CFLAGS)
+
+$(FUZZ_DIR)/obj/%.o: src/%.c $(wildcard src/*.h) Makefile | $(FUZZ_DIR)/obj
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
+
+$(FUZZ_DIR)/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_OBJ) | $(FUZZ_DIR)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -Isrc $< $(FUZZ_OBJ) $(LIBS) -o $@
+
+fuzz-build: $(FUZZ_BIN)
+
+.PHONY: $(FUZZ_RUNS)
+$(FUZZ_RUNS): fuzz-run-%: $(FUZZ_DIR)/%
+	@n=$*; dir=$(FUZZ_DIR); log=$$dir/$$n.log; \
+	mkdir -p $$dir/corpus-$$n $$dir/crashes-$$n; \
+	seeds=; [ -d tests/fuzz/seeds/$$n ] && seeds=tests/fuzz/seeds/$$n; \
+	echo "== $$n ($(FUZZ_SECONDS) s)"; \
+	if $$dir/$$n -max_total_time=$(FUZZ_SECONDS) -max_len=$(FUZZ_MAX_LEN) \
+	        -timeout=$(FUZZ_TIMEOUT) -artifact_prefix=$$dir/crashes-$$n/ \
+	        $$dir/corpus-$$n $$seeds > $$log 2>&1; then \
+	    echo "ok: $$n: $$(grep -E '^#[0-9]+[[:space:]]+DONE' $$log | tail -n 1 | tr -s '\t ' ' ')"; \
+	else \
+	    tail -n 30 $$log; \
+	    saved=$$(sed -n 's/.*Test unit written to //p' $$log | tail -n 1); \
+	    echo "FUZZ FAILED: $$n (log: $$log)"; \
+	    if [ -n "$$saved" ]; then \
+	        echo "  input saved as: $$saved"; echo "  replay: $$dir/$$n $$saved"; \
+	    fi; \
+	    exit 1; \
+	fi
+
+fuzz:
+	@$(MAKE) --no-print-directory deps DEB_PACKAGES="$(FUZZ_DEB_PACKAGES)"
+	@$(MAKE) --no-print-directory fuzz-build
+	@$(MAKE) --no-print-directory -k $(FUZZ_RUNS) || \
+	    { echo "make fuzz: FAILED (see FUZZ FAILED above)"; exit 1; }
+	@echo "make fuzz: $(words $(FUZZ_NAMES)) harnesses ran $(FUZZ_SECONDS) s each without a failure"
 
 # Installs the Debian packages that are missing. As root it runs apt-get;
-# otherwise it prints the command to run and stops.
+# otherwise it prints the command to run and stops. Without dpkg (not
+# Debian) it names the packages and goes on: the build says what it lacks.
 deps:
-	@missing=""; for p in $(DEB_PACKAGES); do \
-	    dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; \
+	@if ! command -v dpkg-query >/dev/null 2>&1; then \
+	    echo "no dpkg: make sure these (Debian names) are installed: $(DEB_PACKAGES)"; \
+	    exit 0; \
+	fi; \
+	missing=""; for p in $(DEB_PACKAGES); do \
+	    dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'install ok installed' || \
+	        missing="$$missing $$p"; \
 	done; \
 	if [ -n "$$missing" ]; then \
 	    if [ "$$(id -u)" = 0 ]; then \
@@ -113,7 +162,7 @@ deps:
 	        apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
 	    else \
 	        echo "missing Debian packages:$$missing"; \
-	        echo "run: sudo apt-get install -y$$missing"; exit 1; \
+	        echo "run: sudo apt-get update && sudo apt-get install -y$$missing"; exit 1; \
 	    fi; \
 	fi
 
