@@ -34,8 +34,8 @@ static void serve_usage(FILE *out)
             "                   [--max-plies N] [--idle-timeout S] [--request-timeout S]\n"
             "                   [--log-dir DIR] [--threads N]\n\n"
             "Answers GNU Backgammon's external-player protocol (gnubg: 'set player 1\n"
-            "external HOST:PORT') for any number of clients at once, until SIGINT or\n"
-            "SIGTERM. Without --listen or --unix it listens on " DEFAULT_ADDRESS ".\n\n"
+            "external HOST:PORT') for any number of clients at once, until SIGINT,\n"
+            "SIGTERM or SIGHUP. Without --listen or --unix it listens on " DEFAULT_ADDRESS ".\n\n"
             "  --listen HOST:PORT   TCP address; [::1]:PORT for IPv6, :PORT for every\n"
             "                       interface, port 0 for any free port (printed); may repeat\n"
             "  --unix PATH          Unix socket; may repeat\n"
@@ -49,7 +49,8 @@ static void serve_usage(FILE *out)
             "  --log-dir DIR        a gzip transcript per connection (read with 'shesh log\n"
             "                       cat', replay with 'shesh replay'); DIR is created\n"
             "  --threads N          worker threads (default: one per core, here %d)\n\n"
-            "Lines are limited to 65536 bytes. docs/serve.md has the details.\n"
+            "Requests are limited to 1024 bytes (longer lines get an Error: reply), and\n"
+            "lines to 65536 bytes. docs/serve.md has the details.\n"
             "Exit status: 0 stopped by a signal, 1 cannot start (an address in use or\n"
             "invalid...), 2 usage.\n",
             SEARCH_MAX_PLIES, DEFAULT_IDLE, DEFAULT_BUDGET, worker_default_threads());

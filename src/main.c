@@ -23,7 +23,7 @@ static void usage(FILE *out)
                  "A backgammon engine that speaks GNU Backgammon's external-player protocol.\n\n"
                  "Commands:\n");
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-        fprintf(out, "  %-8s %s\n", commands[i].name, commands[i].summary);
+        fprintf(out, "  %-10s %s\n", commands[i].name, commands[i].summary);
     fprintf(out, "\n'shesh COMMAND --help' describes one command; 'man shesh' all of them.\n");
 }
 
