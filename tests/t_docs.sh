@@ -6,8 +6,8 @@
 # the help does not know; `shesh CMD --help` exits 0 and an unknown command
 # or option exits 2; `shesh --version` and the page's title carry the
 # release of src/version.h; the commands of the page's EXAMPLES run and
-# print what is shown there; the `shesh` commands of README.md run, and its
-# Quick start is the two make commands.
+# print what is shown there; the `shesh` commands of README.md run, its
+# Quick start is the two make commands, and it links every document.
 # MANPAGE=file checks another page (to see this test fail on a broken one).
 set -u
 SHESH=${SHESH:-build/shesh}
@@ -160,6 +160,7 @@ for cmdfile in "$dir"/ex.*.cmd; do
     fi
     nex=$((nex + 1))
     if [[ $cmd == *"&" ]]; then
+        : > "$dir/server.err"
         bash -c "exec ${cmd%&}" > /dev/null 2> "$dir/server.err" &
         server=$!
         for _ in $(seq 1 200); do
@@ -207,7 +208,12 @@ quick=$(awk '/^## Quick start/ { on = 1; next } /^## / { on = 0 }
         sed 's/ *#.*$//')
 [ "$quick" = "$(printf 'make demo\nmake test')" ] ||
     no "README.md: the Quick start block is not exactly 'make demo' and 'make test': $quick"
-passed "$f0" "the $nreadme shesh commands of README.md run; Quick start is make demo, make test"
+ndocs=0
+for doc in docs/*.md proto/README.md docs/shesh.1; do
+    ndocs=$((ndocs + 1))
+    grep -qF "]($doc)" README.md || no "README.md has no link to $doc"
+done
+passed "$f0" "the $nreadme shesh commands of README.md run; Quick start is make demo, make test; README links the $ndocs documents"
 
 if [ "$fails" -ne 0 ]; then
     echo "t_docs.sh: $fails failures"
