@@ -10,6 +10,7 @@
 #include <time.h>
 
 #include "cli.h"
+#include "posid.h"
 #include "score.h"
 
 uint64_t selfplay_rand(uint64_t *state)
@@ -158,24 +159,28 @@ static int selfplay_usage(FILE *out, int status)
 {
     fprintf(out,
             "usage: shesh selfplay [--games N] [--seed S] [--threads T] PLAYER_A PLAYER_B\n"
-            "       shesh selfplay --speed [--positions N] [--seed S] [ENGINE]\n\n"
+            "       shesh selfplay --speed [--positions N] [--seed S] [ENGINE]\n"
+            "       shesh selfplay --dump [--positions N] [--seed S] [ENGINE]\n\n"
             "Plays cubeless money games between two engines with duplicate dice (each\n"
             "seeded dice sequence twice, seats swapped) and prints A's points per game\n"
             "with its standard error. PLAYER is ENGINE[:PLIES], ENGINE one of default,\n"
             "pubeval, random; PLIES 0..4 (default 0).\n"
             "--speed times the engine's move decisions at 0, 1 and 2 plies on positions\n"
-            "met in its own games.\n");
+            "met in its own games.\n"
+            "--dump prints such positions with a roll, the engine's moves at 0, 1 and 2\n"
+            "plies, its 0-ply chances and every legal result, one line each (TSV), for\n"
+            "tests/tools/gnubg_judge.py to rate against gnubg.\n");
     return status;
 }
 
-static int run_speed(const char *engine_name, long positions, uint64_t seed);
+static int run_speed(const char *engine_name, long positions, uint64_t seed, bool dump);
 
 int cli_selfplay(int argc, char **argv)
 {
     long games = 1000, positions = 300;
     uint64_t seed = 1;
     int threads = 2;
-    bool speed = false;
+    bool speed = false, dump = false;
     const char *names[2] = {NULL, NULL};
     int named = 0;
     for (int i = 1; i < argc; i++) {
@@ -185,6 +190,8 @@ int cli_selfplay(int argc, char **argv)
             return selfplay_usage(stdout, EXIT_OK);
         if (!strcmp(a, "--speed")) {
             speed = true;
+        } else if (!strcmp(a, "--dump")) {
+            speed = dump = true;
         } else if (!strcmp(a, "--games") && has_value) {
             games = strtol(argv[++i], NULL, 10);
         } else if (!strcmp(a, "--positions") && has_value) {
@@ -203,7 +210,7 @@ int cli_selfplay(int argc, char **argv)
     if (games < 2 || positions < 1 || threads < 1 || threads > 64)
         return selfplay_usage(stderr, EXIT_USAGE);
     if (speed)
-        return run_speed(names[0] ? names[0] : "default", positions, seed);
+        return run_speed(names[0] ? names[0] : "default", positions, seed, dump);
     if (named != 2)
         return selfplay_usage(stderr, EXIT_USAGE);
 
@@ -302,7 +309,37 @@ static int cmp_double(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
-static int run_speed(const char *engine_name, long positions, uint64_t seed)
+/* One TSV line: position, roll, moves at 0/1/2 plies, 0-ply chances and
+ * cubeless equity, every legal result (Position IDs). */
+static void dump_line(const Engine *e, const Position *p, int d1, int d2, const CubeState *cs,
+                      MoveList *l)
+{
+    char id[POSID_LEN + 1];
+    posid_encode(p, id);
+    printf("%s\t%d%d", id, d1, d2);
+    for (int plies = 0; plies <= 2; plies++) {
+        Move m;
+        if (engine_move(e, p, d1, d2, cs, plies, &m))
+            posid_encode(&m.result, id);
+        else
+            snprintf(id, sizeof id, "-");
+        printf("\t%s", id);
+    }
+    EvalOptions opt = {0, false};
+    Evaluation ev;
+    engine_evaluate(e, p, cs, &opt, &ev);
+    printf("\t%.6f,%.6f,%.6f,%.6f,%.6f,%.6f", ev.p_win, ev.p_win_gammon, ev.p_win_bg,
+           ev.p_lose_gammon, ev.p_lose_bg, ev.equity);
+    movegen_generate(p, d1, d2, l);
+    printf("\t");
+    for (int i = 0; i < l->count; i++) {
+        posid_encode(&l->moves[i].result, id);
+        printf("%s%s", i ? "," : "", id);
+    }
+    printf("\n");
+}
+
+static int run_speed(const char *engine_name, long positions, uint64_t seed, bool dump)
 {
     Err err = {{0}};
     Engine *e = engine_new(engine_name, &err);
@@ -325,6 +362,20 @@ static int run_speed(const char *engine_name, long positions, uint64_t seed)
     }
     CubeState cs = {0};
     cs.cube = 1, cs.owner = -1, cs.max_cube = 1;
+    if (dump) {
+        MoveList *l = malloc(sizeof *l);
+        uint64_t rng = seed;
+        printf("#posid\tdice\tmove0\tmove1\tmove2\tchances0\tresults\n");
+        for (long i = 0; l && i < s.n; i++) {
+            int d1 = roll_die(&rng), d2 = roll_die(&rng);
+            dump_line(e, &s.pos[i], d1, d2, &cs, l);
+        }
+        free(l);
+        free(s.pos);
+        free(ms);
+        engine_free(e);
+        return EXIT_OK;
+    }
     printf("%s: move decisions on %ld positions from its own games (roll: a seeded die)\n",
            engine_id(e), s.n);
     for (int plies = 0; plies <= 2; plies++) {
