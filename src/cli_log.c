@@ -52,7 +52,9 @@ static bool cat_one(const char *path, Buf *line)
 
 int cli_log(int argc, char **argv)
 {
-    if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+    if ((argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) ||
+        (argc >= 3 && !strcmp(argv[1], "cat") &&
+         (!strcmp(argv[2], "--help") || !strcmp(argv[2], "-h")))) {
         log_usage(stdout);
         return EXIT_OK;
     }

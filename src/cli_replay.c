@@ -285,7 +285,7 @@ int cli_replay(int argc, char **argv)
             char *end;
             timeout = strtod(argv[++i], &end);
             if (*end || !(timeout > 0 && timeout <= 3600)) {
-                fprintf(stderr, "shesh replay: --timeout '%s': expected seconds, 0 to 3600\n",
+                fprintf(stderr, "shesh replay: --timeout '%s': expected seconds, more than 0 and at most 3600\n",
                         argv[i]);
                 return EXIT_USAGE;
             }

@@ -169,7 +169,7 @@ static int parse_options(int argc, char **argv, ServeOptions *o)
     int c;
     optind = 1;
     opterr = 0;
-    while (ok && (c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
+    while (ok && (c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
         const char *name = optind > 1 ? argv[optind - 1] : "";
         switch (c) {
         case 'l':
