@@ -101,7 +101,11 @@ bool txlog_unescape(Buf *out, const char *text, size_t len, Err *err)
             break;
         }
         default:
-            return err_set(err, "unknown escape '\\%c'", e);
+            /* The message is printed: a control byte would not stay plain text. */
+            if (e >= 0x20 && e < 0x7f)
+                return err_set(err, "unknown escape '\\%c'", e);
+            return err_set(err, "unknown escape: '\\' followed by byte 0x%02x",
+                           (unsigned char)e);
         }
         buf_append(out, &v, 1);
     }
