@@ -68,8 +68,8 @@ static void collect(void *ctx, NetLineKind kind, const char *line, size_t len)
 /* The framer's contract, one byte at a time. */
 static void model(const uint8_t *s, size_t n, Lines *out)
 {
-    Buf line;
-    buf_init(&line);
+    static char line[NET_LINE_MAX];
+    size_t len = 0;
     bool discarding = false, after_nl = false, has_nul = false;
     for (size_t i = 0; i < n; i++) {
         uint8_t b = s[i];
@@ -86,26 +86,24 @@ static void model(const uint8_t *s, size_t n, Lines *out)
             continue;
         }
         if (b == '\n') {
-            lines_add(out, has_nul ? NET_BAD_NUL : NET_LINE, line.data ? line.data : "",
-                      line.len);
-            buf_clear(&line);
+            lines_add(out, has_nul ? NET_BAD_NUL : NET_LINE, line, len);
+            len = 0;
             has_nul = false;
             after_nl = true;
             continue;
         }
-        if (line.len == NET_LINE_MAX) { /* one byte too many, and no '\n' yet */
-            lines_add(out, NET_TOO_LONG, line.data, line.len);
-            buf_clear(&line);
+        if (len == NET_LINE_MAX) { /* one byte too many, and no '\n' yet */
+            lines_add(out, NET_TOO_LONG, line, len);
+            len = 0;
             has_nul = false;
             discarding = true;
             continue;
         }
         has_nul |= b == '\0';
-        buf_append(&line, &b, 1);
+        line[len++] = (char)b;
     }
-    if (!discarding && (line.len > 0 || has_nul))
-        lines_add(out, has_nul ? NET_BAD_NUL : NET_LINE, line.data, line.len);
-    buf_free(&line);
+    if (!discarding && (len > 0 || has_nul))
+        lines_add(out, has_nul ? NET_BAD_NUL : NET_LINE, line, len);
 }
 
 /* The stream the input describes (see the top of the file). */
