@@ -91,8 +91,16 @@ test: deps
 check: deps
 	$(MAKE) BUILD=build-san SAN=1 run-tests
 
+# Move generation first, then `shesh serve` beside gnubg's `external` at
+# equal depth on the same requests (tests/bench_serve.sh says how, and which
+# BENCH_* variables change the rounds, depths and connections).
 bench: $(BUILD)/shesh
 	$(BUILD)/shesh bench
+	$(CC) $(CFLAGS_ALL) -Isrc tests/tools/netc.c src/listen.c src/err.c $(LDFLAGS_ALL) \
+	    -lpthread -lm -o $(BUILD)/netc
+	$(CC) $(CFLAGS_ALL) -Isrc tests/tools/bench_proto.c $(BUILD)/libshesh.a $(LDFLAGS_ALL) \
+	    $(LIBS) -o $(BUILD)/bench_proto
+	bash tests/bench_serve.sh $(BUILD)/shesh $(BUILD)/netc $(BUILD)/bench_proto
 
 # Fuzzing: every tests/fuzz/fuzz_*.c, linked with the library built once with
 # clang's fuzzer instrumentation and ASan + UBSan (any UBSan report is fatal).
