@@ -156,12 +156,15 @@ run() {
     if [ "$who" = shesh ]; then pid=$shesh_pid port=$shesh_port; else pid=$gnubg_pid port=$gnubg_port; fi
     per=$(( (total + conns - 1) / conns ))
     # -W: gnubg listens again only a moment after its previous client left.
-    if ! out=$("$NETC" -L -c "$conns" -n "$per" -p 1 -l 1 -W 5 -P "$pid" -f "$req" \
-        "127.0.0.1:$port" 2>"$tmp/netc.err"); then
-        echo "$out"
-        cat "$tmp/netc.err" >&2
+    # Run in the background and waited for, so that a signal is acted on at
+    # once rather than after the run.
+    "$NETC" -L -c "$conns" -n "$per" -p 1 -l 1 -W 5 -P "$pid" -f "$req" "127.0.0.1:$port" \
+        >"$tmp/netc.out" 2>"$tmp/netc.err" &
+    if ! wait $!; then
+        cat "$tmp/netc.out" "$tmp/netc.err" >&2
         die "$who did not answer every request ($conns connections, $plies plies)"
     fi
+    out=$(cat "$tmp/netc.out")
     echo "$out" | awk -v who="$who" -v c="$conns" -v r="$round" -v p="$plies" -v l="$label" '{
         for (i = 1; i < NF; i++) v[$i] = $(i + 1)
         cpu = ("cpu_per_req" in v) ? v["cpu_per_req"] : "-"
