@@ -3,7 +3,7 @@
 #   make            the shesh binary (build/shesh)
 #   make demo       installs what is missing, builds, gnubg plays shesh
 #   make test       installs what is missing, builds, runs every test
-#   make check      the same tests built with ASan and UBSan
+#   make check      the same tests built with ASan and UBSan (in SAN_BUILD, build-san)
 #   make bench      speed figures and the deterministic signature
 #   make fuzz       every libFuzzer harness for FUZZ_SECONDS each (-j2: two at once)
 #   make deps       installs missing Debian packages (as root), or says how
@@ -91,8 +91,10 @@ run-tests: unit-tests
 test: deps
 	$(MAKE) run-tests
 
+# A build directory of its own: sanitizer objects must not mix with others.
+SAN_BUILD ?= build-san
 check: deps
-	$(MAKE) BUILD=build-san SAN=1 run-tests
+	$(MAKE) BUILD=$(SAN_BUILD) SAN=1 run-tests
 
 # Move generation first, then `shesh serve` beside gnubg's `external` at
 # equal depth on the same requests (tests/bench_serve.sh says how, and which
@@ -190,4 +192,4 @@ uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/shesh $(DESTDIR)$(PREFIX)/share/man/man1/shesh.1
 
 clean:
-	rm -rf build build-san
+	rm -rf build $(SAN_BUILD)
