@@ -12,6 +12,7 @@
 #include "cli.h"
 #include "fibsboard.h"
 #include "gnubgid.h"
+#include "json.h"
 #include "matchid.h"
 #include "posid.h"
 #include "xgid.h"
@@ -104,60 +105,12 @@ static void field_bool(Fields *fs, const char *key, bool v)
     snprintf(f->text, sizeof f->text, "%s", v ? "yes" : "no");
 }
 
-/* Length of the well-formed UTF-8 sequence at p (RFC 3629: no overlong
- * forms, no surrogates, nothing above U+10FFFF), or 0. */
-static int utf8_len(const unsigned char *p)
-{
-    unsigned c = p[0];
-    int n;
-    unsigned lo = 0x80, hi = 0xbf; /* range of the second byte */
-    if (c < 0x80)
-        return 1;
-    if (c >= 0xc2 && c <= 0xdf)
-        n = 2;
-    else if (c >= 0xe0 && c <= 0xef)
-        n = 3, lo = c == 0xe0 ? 0xa0 : 0x80, hi = c == 0xed ? 0x9f : 0xbf;
-    else if (c >= 0xf0 && c <= 0xf4)
-        n = 4, lo = c == 0xf0 ? 0x90 : 0x80, hi = c == 0xf4 ? 0x8f : 0xbf;
-    else
-        return 0;
-    if (p[1] < lo || p[1] > hi)
-        return 0;
-    for (int i = 2; i < n; i++)
-        if ((p[i] & 0xc0) != 0x80)
-            return 0;
-    return n;
-}
-
-/* JSON string contents: quotes, backslashes and control characters escaped;
- * bytes that are not UTF-8 become U+FFFD so that the output stays valid. */
-static void json_escape(Buf *b, const char *s)
-{
-    const unsigned char *p = (const unsigned char *)s;
-    while (*p) {
-        int n = utf8_len(p);
-        if (n == 0)
-            buf_puts(b, "\\ufffd");
-        else if (n > 1)
-            buf_append(b, p, (size_t)n);
-        else if (*p == '"' || *p == '\\')
-            buf_printf(b, "\\%c", *p);
-        else if (*p < 0x20 || *p == 0x7f)
-            buf_printf(b, "\\u%04x", *p);
-        else
-            buf_append(b, p, 1);
-        p += n ? n : 1;
-    }
-}
-
 static void field_str(Fields *fs, const char *key, const char *v, const char *note)
 {
     Field *f = field_add(fs, key, note);
     Buf b;
     buf_init(&b);
-    buf_puts(&b, "\"");
-    json_escape(&b, v);
-    buf_puts(&b, "\"");
+    json_string(&b, v);
     snprintf(f->json, sizeof f->json, "%s", b.data);
     snprintf(f->text, sizeof f->text, "%s", v);
     buf_free(&b);
@@ -434,9 +387,8 @@ static void emit(const Item *it, const char *input, const Out *o, Buf *out)
     }
     describe(it, fs);
     if (o->json) {
-        buf_puts(out, "{\"input\": \"");
-        json_escape(out, input);
-        buf_puts(out, "\"");
+        buf_puts(out, "{\"input\": ");
+        json_string(out, input);
         for (int i = 0; i < fs->n; i++)
             buf_printf(out, ", \"%s\": %s", fs->f[i].key, fs->f[i].json);
         buf_puts(out, "}\n");
@@ -576,11 +528,11 @@ static int run_batch(const EncodeOpts *e, const Out *o, const FibsParser *fp)
             status = EXIT_FAIL;
             fprintf(stderr, "shesh id: line %d: %s\n", lineno, err.text);
             if (o->json) {
-                buf_printf(&out, "{\"line\": %d, \"input\": \"", lineno);
-                json_escape(&out, s);
-                buf_puts(&out, "\", \"error\": \"");
-                json_escape(&out, err.text);
-                buf_puts(&out, "\"}\n");
+                buf_printf(&out, "{\"line\": %d, \"input\": ", lineno);
+                json_string(&out, s);
+                buf_puts(&out, ", \"error\": ");
+                json_string(&out, err.text);
+                buf_puts(&out, "}\n");
             } else {
                 buf_printf(&out, "error: line %d: %s\n", lineno, err.text);
             }

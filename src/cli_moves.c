@@ -5,8 +5,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "buf.h"
 #include "cli.h"
 #include "gnubgid.h"
+#include "json.h"
 #include "movegen.h"
 #include "movetext.h"
 #include "posid.h"
@@ -110,35 +112,44 @@ static void solve(Request *r)
     qsort(r->ranked, (size_t)n, sizeof r->ranked[0], cmp_ranked);
 }
 
-static void json_string(FILE *out, const char *s)
+/* JSON is built in a Buf, where json_string() writes, then printed. */
+static void write_buf(FILE *out, const Buf *b)
 {
-    fputc('"', out);
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\')
-            fprintf(out, "\\%c", c);
-        else if (c < 0x20 || c >= 0x7f)
-            fprintf(out, "\\u%04x", c);
-        else
-            fputc(c, out);
-    }
-    fputc('"', out);
+    if (b->len)
+        fwrite(b->data, 1, b->len, out);
 }
 
 static void print_json(FILE *out, Request *r)
 {
     char id[POSID_LEN + 1], text[MOVETEXT_MAX];
     posid_encode(&r->pos, id);
-    fprintf(out, "{\"position_id\": \"%s\", \"dice\": [%d, %d], \"moves\": [", id, r->d1,
-            r->d2);
+    Buf b;
+    buf_init(&b);
+    buf_printf(&b, "{\"position_id\": \"%s\", \"dice\": [%d, %d], \"moves\": [", id, r->d1,
+               r->d2);
     for (int k = 0; k < r->list.count; k++) {
         const Ranked *m = &r->ranked[k];
         movetext_display(&r->pos, &r->list.moves[m->index], text);
-        fprintf(out, "%s{\"move\": ", k ? ", " : "");
-        json_string(out, text);
-        fprintf(out, ", \"result\": \"%s\"}", m->id);
+        buf_puts(&b, k ? ", {\"move\": " : "{\"move\": ");
+        json_string(&b, text);
+        buf_printf(&b, ", \"result\": \"%s\"}", m->id);
     }
-    fprintf(out, "]}\n");
+    buf_puts(&b, "]}\n");
+    write_buf(out, &b);
+    buf_free(&b);
+}
+
+/* A refused stdin line as JSON: the message quotes what it refused, which
+ * may be any bytes. */
+static void print_json_error(FILE *out, int lineno, const char *msg)
+{
+    Buf b;
+    buf_init(&b);
+    buf_printf(&b, "{\"line\": %d, \"error\": ", lineno);
+    json_string(&b, msg);
+    buf_puts(&b, "}\n");
+    write_buf(out, &b);
+    buf_free(&b);
 }
 
 static void print_lines(FILE *out, Request *r)
@@ -231,13 +242,10 @@ static int run_stdin(Request *r, bool json)
                 print_row(stdout, r);
         } else {
             status = EXIT_FAIL;
-            if (json) {
-                printf("{\"line\": %d, \"error\": ", lineno);
-                json_string(stdout, err.text);
-                printf("}\n");
-            } else {
+            if (json)
+                print_json_error(stdout, lineno, err.text);
+            else
                 printf("error: line %d: %s\n", lineno, err.text);
-            }
         }
     }
     return status;
