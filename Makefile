@@ -21,7 +21,7 @@ FUZZ_MAX_LEN ?= 4096
 FUZZ_TIMEOUT ?= 30
 
 PKGS := libpcre2-8 zlib
-DEB_PACKAGES := pkg-config libpcre2-dev zlib1g-dev libcmocka-dev gnubg
+DEB_PACKAGES := pkg-config libpcre2-dev zlib1g-dev libcmocka-dev gnubg groff-base
 FUZZ_DEB_PACKAGES := pkg-config libpcre2-dev zlib1g-dev clang
 
 WARN := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
