@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base64.h"
 #include "gnubgid.h"
 #include "matchid.h"
 
@@ -67,17 +68,10 @@ static void as_text(const uint8_t *data, size_t size)
 
 static void as_key(const uint8_t *data, size_t size)
 {
-    static const char b64[] =
-        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
     uint8_t key[9] = {0};
     memcpy(key, data, size < 9 ? size : 9);
-    char id[MATCHID_LEN + 1];
-    for (int g = 0; g < 3; g++) {
-        uint32_t w = (uint32_t)key[3 * g] << 16 | (uint32_t)key[3 * g + 1] << 8 | key[3 * g + 2];
-        for (int c = 0; c < 4; c++)
-            id[4 * g + c] = b64[w >> (18 - 6 * c) & 63];
-    }
-    id[MATCHID_LEN] = '\0';
+    char id[BASE64_CHARS(sizeof key) + 1]; /* MATCHID_LEN + 1 */
+    base64_encode(key, sizeof key, id);
     MatchId m;
     Err err;
     if (matchid_decode(id, &m, &err))
