@@ -15,9 +15,8 @@ CC ?= cc
 FUZZ_CC ?= clang
 FUZZ_SECONDS ?= 20
 FUZZ_MAX_LEN ?= 4096
-# Seconds one input may take. The first input of a harness also pays for its
-# set-up (fuzz_proto builds an engine: about 7 s under ASan here, more when
-# two harnesses share the machine), hence the margin.
+# Seconds one input may take before it counts as a hang (harnesses build
+# what they share, such as fuzz_proto's engine, in LLVMFuzzerInitialize).
 FUZZ_TIMEOUT ?= 30
 
 PKGS := libpcre2-8 zlib
@@ -129,6 +128,9 @@ $(FUZZ_DIR)/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_OBJ) | $(FUZZ_DIR)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -Isrc $< $(FUZZ_OBJ) $(LIBS) -o $@
 
 fuzz-build: $(FUZZ_BIN)
+
+# The instrumented library objects are kept between runs.
+.SECONDARY: $(FUZZ_OBJ)
 
 .PHONY: $(FUZZ_RUNS)
 $(FUZZ_RUNS): fuzz-run-%: $(FUZZ_DIR)/%
