@@ -17,6 +17,7 @@ int cli_moves(int argc, char **argv);
 int cli_bench(int argc, char **argv);
 int cli_selfplay(int argc, char **argv);
 int cli_calibrate(int argc, char **argv);
+int cli_train(int argc, char **argv);
 int cli_serve(int argc, char **argv);
 int cli_log(int argc, char **argv);
 int cli_replay(int argc, char **argv);

@@ -2,10 +2,11 @@
  * which cube logic answers each decision.
  *
  * "default": moves by n-ply search on the static evaluator (bear-off
- * database and race model in races, calibrated pubeval with contact);
+ * database and race model in races, the TD-trained network with contact);
+ * "calibrated": the same with calibrated pubeval instead of the network;
  * "pubeval": moves by Tesauro's pubeval alone, as the yardstick plays;
  * "random": a legal move picked by a hash of position and roll.
- * All three answer cube and resignation questions the same way, from the
+ * All answer cube and resignation questions the same way, from their
  * evaluator's chances through cube.c. */
 #include "engine.h"
 
@@ -15,6 +16,7 @@
 
 #include "bearoff.h"
 #include "cube.h"
+#include "eval_net.h"
 #include "eval_static.h"
 #include "search.h"
 
@@ -33,10 +35,12 @@ struct Engine {
 static const struct {
     const char *name, *id;
     SearchPicker picker;
+    bool net; /* contact chances from the network (when one is trained) */
 } kinds[] = {
-    {"default", "shesh-cpb-1", PICK_EVAL},
-    {"pubeval", "pubeval", PICK_PUBEVAL},
-    {"random", "random", PICK_RANDOM},
+    {"default", "shesh-td-1", PICK_EVAL, true},
+    {"calibrated", "shesh-cpb-1", PICK_EVAL, false},
+    {"pubeval", "pubeval", PICK_PUBEVAL, true},
+    {"random", "random", PICK_RANDOM, true},
 };
 
 Engine *engine_new(const char *name, Err *err)
@@ -48,7 +52,8 @@ Engine *engine_new(const char *name, Err *err)
         if (!strcmp(name, kinds[i].name))
             kind = (int)i;
     if (kind < 0) {
-        err_set(err, "unknown engine '%.40s' (known: default, pubeval, random)", name);
+        err_set(err, "unknown engine '%.40s' (known: default, calibrated, pubeval, random)",
+                name);
         return NULL;
     }
     Engine *e = calloc(1, sizeof *e);
@@ -56,8 +61,11 @@ Engine *engine_new(const char *name, Err *err)
         err_set(err, "out of memory making engine '%s'", name);
         return NULL;
     }
-    snprintf(e->id, sizeof e->id, "%s", kinds[kind].id);
+    bool net = kinds[kind].net && net_weights_trained;
+    /* Without a trained network "default" is the calibrated engine. */
+    snprintf(e->id, sizeof e->id, "%s", net || kind != 0 ? kinds[kind].id : kinds[1].id);
     e->picker = kinds[kind].picker;
+    e->eval.net = net ? &net_weights_default : NULL;
     e->bearoff = bearoff_new(err);
     if (!e->bearoff) {
         free(e);

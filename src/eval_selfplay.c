@@ -26,6 +26,14 @@ static int roll_die(uint64_t *state)
     return (int)(selfplay_rand(state) % 6) + 1;
 }
 
+void selfplay_dice(uint64_t *state, int turn, int *d1, int *d2)
+{
+    do {
+        *d1 = roll_die(state);
+        *d2 = roll_die(state);
+    } while (turn == 0 && *d1 == *d2);
+}
+
 double selfplay_now(void)
 {
     struct timespec t;
@@ -48,16 +56,9 @@ void selfplay_game(const SelfplayPlayer players[2], uint64_t seed, int first,
     Position p;
     pos_start(&p);
     int seat = first;
-    int d1, d2;
-    do {
-        d1 = roll_die(&rng);
-        d2 = roll_die(&rng);
-    } while (d1 == d2);
     for (int turn = 0; turn < MAX_TURNS; turn++) {
-        if (turn > 0) {
-            d1 = roll_die(&rng);
-            d2 = roll_die(&rng);
-        }
+        int d1, d2;
+        selfplay_dice(&rng, turn, &d1, &d2);
         if (observe)
             observe(ctx, &p, seat);
         Move m;

@@ -34,6 +34,10 @@ typedef struct SelfplayResult {
 /* splitmix64: a tiny seeded generator (state in the caller's hands). */
 uint64_t selfplay_rand(uint64_t *state);
 
+/* The roll of turn `turn` of a game: turn 0 is the opening roll, never a
+ * double (two dice thrown one each until they differ). */
+void selfplay_dice(uint64_t *state, int turn, int *d1, int *d2);
+
 /* Plays one game; `first` is the seat that plays the opening roll (a roll
  * that is not a double, as with two dice thrown one each). */
 void selfplay_game(const SelfplayPlayer players[2], uint64_t seed, int first,

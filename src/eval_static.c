@@ -3,6 +3,7 @@
 #include "eval_static.h"
 
 #include "eval_contact.h"
+#include "eval_net.h"
 #include "eval_race.h"
 #include "score.h"
 
@@ -48,10 +49,14 @@ void eval_static(const EvalCtx *ctx, RaceCache *cache, const Position *p,
 {
     if (eval_game_over(p, out))
         return;
-    if (eval_is_race(p))
+    if (eval_is_race(p)) {
         eval_race(ctx->bearoff, cache, p, out);
-    else
+    } else if (ctx->net) {
+        net_eval(ctx->net, p, out);
+        eval_clamp(out);
+    } else {
         eval_contact(p, out);
+    }
 }
 
 void eval_invert(double out[OUT_COUNT])

@@ -3,7 +3,8 @@
  *
  * Games that are over are scored exactly; races go to eval_race.c (exact
  * bear-off database when both sides are home, a pip-based model otherwise);
- * contact positions to eval_contact.c (pubeval calibrated on self-play). */
+ * contact positions to the TD-trained network of eval_net.c, or without one
+ * to eval_contact.c (pubeval calibrated on self-play). */
 #ifndef SHESH_EVAL_STATIC_H
 #define SHESH_EVAL_STATIC_H
 
@@ -23,9 +24,13 @@ enum {
     OUT_COUNT
 };
 
-/* What a search needs to evaluate leaves; read-only, shared by threads. */
+struct NetWeights;
+
+/* What a search needs to evaluate leaves; read-only, shared by threads.
+ * net: the trained contact network, or NULL for calibrated pubeval. */
 typedef struct EvalCtx {
     const BearoffDb *bearoff;
+    const struct NetWeights *net;
 } EvalCtx;
 
 /* cache: the caller's own RaceCache (eval_race.h), or NULL. */

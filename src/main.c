@@ -11,6 +11,7 @@ static const CliCommand commands[] = {
     {"bench", cli_bench, "move generation speed and a behaviour signature"},
     {"selfplay", cli_selfplay, "engine against engine: points per game, decision speed"},
     {"calibrate", cli_calibrate, "fit the contact evaluator's chances on self-play games"},
+    {"train", cli_train, "train the contact network by self-play (TD)"},
     {"serve", cli_serve, "answer gnubg's external-player protocol on TCP and Unix sockets"},
     {"log", cli_log, "print the transcripts 'serve --log-dir' writes"},
     {"replay", cli_replay, "send a transcript's requests again and report changed replies"},

@@ -73,18 +73,67 @@ static uint64_t position_hash(const Position *p, int d1, int d2)
 
 /* The 0-ply score of move m for the mover (`side` of util[]), higher is
  * better; o gets the move's outputs when they were computed (*have). */
-static double score_move(Search *s, const Move *m, bool race, bool inner, int side,
+/* How a mover ranks moves at 0 ply. */
+typedef enum Rank {
+    RANK_PUBEVAL, /* pubeval's raw score: cheap */
+    RANK_EVAL,    /* the static evaluator and the utility */
+    RANK_FILTER   /* pubeval's best SEARCH_FILTER, then the evaluator */
+} Rank;
+
+static Rank rank_kind(const Search *s, bool race, bool inner)
+{
+    if (s->picker == PICK_PUBEVAL)
+        return RANK_PUBEVAL;
+    /* Inside the tree races are played by pubeval's race weights: the race
+     * evaluator ranks race moves a little better (docs/engine.md) but costs
+     * 30 times more, and there only the chosen move's value counts. */
+    if (race)
+        return inner ? RANK_PUBEVAL : RANK_EVAL;
+    /* Calibrated pubeval ranks contact moves worse than pubeval itself; the
+     * network ranks them far better, and inside the tree looks only at the
+     * few moves pubeval likes best. */
+    if (!s->eval->net)
+        return RANK_PUBEVAL;
+    return inner ? RANK_FILTER : RANK_EVAL;
+}
+
+static double score_move(Search *s, const Move *m, bool race, Rank rank, int side,
                          double o[OUT_COUNT], bool *have)
 {
     *have = false;
-    /* Inside the tree, races too are played by pubeval: the race evaluator
-     * ranks race moves a little better (docs/engine.md) but costs 30 times
-     * more, and there only the chosen move's value counts. */
-    if (s->picker == PICK_PUBEVAL || (s->picker == PICK_EVAL && (!race || inner)))
+    if (rank == RANK_PUBEVAL)
         return pubeval_score(&m->result, race);
     after_move(s, m, o);
     *have = true;
     return search_utility(&s->util[side], o);
+}
+
+/* A short list of the best (index, value) pairs, best first: offers
+ * index i with value v to a list of *kept entries that holds at most cap. */
+static void keep_best(int *keep, double *val, int *kept, int cap, int i, double v)
+{
+    if (*kept == cap && v <= val[cap - 1])
+        return;
+    int at = *kept < cap ? (*kept)++ : cap - 1;
+    while (at > 0 && val[at - 1] < v) {
+        keep[at] = keep[at - 1];
+        val[at] = val[at - 1];
+        at--;
+    }
+    keep[at] = i;
+    val[at] = v;
+}
+
+/* Indices of the (at most) SEARCH_FILTER moves of l with the best pubeval
+ * scores, best first; returns how many. */
+static int pubeval_filter(const MoveList *l, bool race, int keep[SEARCH_FILTER])
+{
+    double val[SEARCH_FILTER];
+    int kept = 0;
+    for (int i = 0; i < l->count; i++)
+        keep_best(keep, val, &kept, SEARCH_FILTER, i,
+                  pubeval_score(&l->moves[i].result, race));
+    return kept;
 }
 
 /* Index of the mover's 0-ply choice in l (count >= 1); out gets the
@@ -92,21 +141,33 @@ static double score_move(Search *s, const Move *m, bool race, bool inner, int si
 static int pick(Search *s, const Position *p, int d1, int d2, const MoveList *l, int side,
                 bool inner, double out[OUT_COUNT])
 {
+    if (s->picker == PICK_RANDOM) {
+        int i = (int)(position_hash(p, d1, d2) % (uint64_t)l->count);
+        after_move(s, &l->moves[i], out);
+        return i;
+    }
+    bool race = eval_is_race(p);
+    Rank rank = rank_kind(s, race, inner);
+    int filtered[SEARCH_FILTER], n = l->count;
+    const int *which = NULL; /* NULL: every move */
+    if (rank == RANK_FILTER) {
+        rank = RANK_EVAL;
+        if (n > SEARCH_FILTER) {
+            n = pubeval_filter(l, race, filtered);
+            which = filtered;
+        }
+    }
     int best = 0;
     bool have_best = false;
-    if (s->picker == PICK_RANDOM) {
-        best = (int)(position_hash(p, d1, d2) % (uint64_t)l->count);
-    } else {
-        bool race = eval_is_race(p);
-        double top = 0.0, o[OUT_COUNT];
-        for (int i = 0; i < l->count; i++) {
-            bool have;
-            double v = score_move(s, &l->moves[i], race, inner, side, o, &have);
-            if (i == 0 || v > top) {
-                top = v, best = i, have_best = have;
-                if (have)
-                    memcpy(out, o, sizeof o);
-            }
+    double top = 0.0, o[OUT_COUNT];
+    for (int k = 0; k < n; k++) {
+        int i = which ? which[k] : k;
+        bool have;
+        double v = score_move(s, &l->moves[i], race, rank, side, o, &have);
+        if (k == 0 || v > top) {
+            top = v, best = i, have_best = have;
+            if (have)
+                memcpy(out, o, sizeof o);
         }
     }
     if (!have_best)
@@ -182,19 +243,11 @@ bool search_move(Search *s, const Position *p, int d1, int d2, int plies, Move *
     int keep[SEARCH_KEEP], kept = 0;
     double kval[SEARCH_KEEP];
     bool race = eval_is_race(p);
+    Rank root_rank = rank_kind(s, race, false);
     for (int i = 0; i < l->count; i++) {
         bool have;
-        double v = score_move(s, &l->moves[i], race, false, 0, o, &have);
-        if (kept == SEARCH_KEEP && v <= kval[kept - 1])
-            continue;
-        int at = kept < SEARCH_KEEP ? kept++ : kept - 1;
-        while (at > 0 && kval[at - 1] < v) {
-            keep[at] = keep[at - 1];
-            kval[at] = kval[at - 1];
-            at--;
-        }
-        keep[at] = i;
-        kval[at] = v;
+        double v = score_move(s, &l->moves[i], race, root_rank, 0, o, &have);
+        keep_best(keep, kval, &kept, SEARCH_KEEP, i, v);
     }
     /* The candidates are copied out: the deeper levels reuse no list of
      * this one, but a copy keeps the root list free for them anyway. */

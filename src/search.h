@@ -27,6 +27,7 @@
 #define SEARCH_KEEP 8      /* moves kept from the 0-ply ranking */
 #define SEARCH_KEEP_DEEP 3 /* moves kept from each deeper ranking but the last */
 #define SEARCH_WINDOW 0.10 /* ... and only those within this equity of the best */
+#define SEARCH_FILTER 5    /* inside the tree: pubeval's best, for the network */
 
 /* Value of outputs (from the mover's view) for one side. */
 typedef struct Utility {
@@ -36,7 +37,7 @@ typedef struct Utility {
 
 /* How a mover picks a move at 0 ply. */
 typedef enum SearchPicker {
-    PICK_EVAL,    /* contact: pubeval; race: the race evaluator and the utility */
+    PICK_EVAL,    /* the evaluator and the utility (pubeval where cheaper) */
     PICK_PUBEVAL, /* pubeval's raw score (race weights in races) */
     PICK_RANDOM   /* a move chosen by a hash of position and dice */
 } SearchPicker;

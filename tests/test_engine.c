@@ -431,11 +431,14 @@ static void test_cube_beaver(void **state)
     cs = match(7, 0, 0);
     cs.beavers = 1;
     assert_int_equal(engine_take(engines[0], &p, &cs, 0), TAKE_TAKE);
-    /* An ordinary take is no beaver even when beavers are allowed. */
-    pos_start(&p);
+    /* An ordinary take (a 70 % race for the doubler) is no beaver even
+     * when beavers are allowed; a double in the opening position is one. */
+    p = race_favourite();
     cs = money();
     cs.beavers = 3;
     assert_int_equal(engine_take(engines[0], &p, &cs, 0), TAKE_TAKE);
+    pos_start(&p);
+    assert_int_equal(engine_take(engines[0], &p, &cs, 0), TAKE_BEAVER);
 }
 
 /* ---- resignations ---- */

@@ -1,0 +1,124 @@
+/* eval_net.c - the contact network: encoding, forward pass, TD learning
+ * step (see eval_net.h). Inputs are sparse (about 40 of 198 are nonzero),
+ * so the hidden sums add one weight row per nonzero input. */
+#include "eval_net.h"
+
+#include <math.h>
+#include <string.h>
+
+static void side_inputs(const uint8_t *side, int base, int *n, int index[], float value[])
+{
+    int pips = 0;
+    for (int i = 0; i < 24; i++) {
+        int c = side[i];
+        pips += c * (i + 1);
+        if (c == 0)
+            continue;
+        int at = base + 4 * i;
+        index[*n] = at, value[(*n)++] = 1.0f;
+        if (c >= 2)
+            index[*n] = at + 1, value[(*n)++] = 1.0f;
+        if (c >= 3)
+            index[*n] = at + 2, value[(*n)++] = 1.0f;
+        if (c > 3)
+            index[*n] = at + 3, value[(*n)++] = (c - 3) / 2.0f;
+    }
+    int bar = side[POS_BAR], on = bar;
+    for (int i = 0; i < 24; i++)
+        on += side[i];
+    pips += 25 * bar;
+    if (bar)
+        index[*n] = base + 96, value[(*n)++] = bar / 2.0f;
+    if (on < POS_CHECKERS)
+        index[*n] = base + 97, value[(*n)++] = (POS_CHECKERS - on) / 15.0f;
+    if (pips)
+        index[*n] = base + 98, value[(*n)++] = pips / 200.0f;
+}
+
+int net_inputs(const Position *p, int index[NET_INPUTS], float value[NET_INPUTS])
+{
+    int n = 0;
+    side_inputs(p->side[SIDE_ROLLER], 0, &n, index, value);
+    side_inputs(p->side[SIDE_OPPONENT], NET_SIDE_INPUTS, &n, index, value);
+    return n;
+}
+
+static float sigmoid(float x)
+{
+    return 1.0f / (1.0f + expf(-x));
+}
+
+/* Hidden activations and outputs for the given sparse inputs. */
+static void forward(const NetWeights *w, int n, const int index[], const float value[],
+                    float hidden[NET_HIDDEN], float out[OUT_COUNT])
+{
+    float sum[NET_HIDDEN];
+    memcpy(sum, w->hidden_bias, sizeof sum);
+    for (int k = 0; k < n; k++) {
+        const float *row = w->in[index[k]];
+        float v = value[k];
+        for (int h = 0; h < NET_HIDDEN; h++)
+            sum[h] += v * row[h];
+    }
+    for (int h = 0; h < NET_HIDDEN; h++)
+        hidden[h] = sigmoid(sum[h]);
+    for (int o = 0; o < OUT_COUNT; o++) {
+        float z = w->out_bias[o];
+        for (int h = 0; h < NET_HIDDEN; h++)
+            z += w->out[o][h] * hidden[h];
+        out[o] = sigmoid(z);
+    }
+}
+
+void net_eval(const NetWeights *w, const Position *p, double out[OUT_COUNT])
+{
+    int index[NET_INPUTS];
+    float value[NET_INPUTS], hidden[NET_HIDDEN], o[OUT_COUNT];
+    int n = net_inputs(p, index, value);
+    forward(w, n, index, value, hidden, o);
+    for (int k = 0; k < OUT_COUNT; k++)
+        out[k] = o[k];
+}
+
+void net_learn(NetWeights *w, const Position *p, const double target[OUT_COUNT], float rate)
+{
+    int index[NET_INPUTS];
+    float value[NET_INPUTS], hidden[NET_HIDDEN], o[OUT_COUNT];
+    int n = net_inputs(p, index, value);
+    forward(w, n, index, value, hidden, o);
+    /* Cross-entropy with sigmoid outputs: the error at each output's sum is
+     * simply target - output. */
+    float delta[OUT_COUNT], grad[NET_HIDDEN];
+    for (int k = 0; k < OUT_COUNT; k++)
+        delta[k] = (float)target[k] - o[k];
+    for (int h = 0; h < NET_HIDDEN; h++) {
+        float g = 0.0f;
+        for (int k = 0; k < OUT_COUNT; k++)
+            g += delta[k] * w->out[k][h];
+        grad[h] = g * hidden[h] * (1.0f - hidden[h]);
+    }
+    for (int k = 0; k < OUT_COUNT; k++) {
+        for (int h = 0; h < NET_HIDDEN; h++)
+            w->out[k][h] += rate * delta[k] * hidden[h];
+        w->out_bias[k] += rate * delta[k];
+    }
+    for (int i = 0; i < n; i++) {
+        float *row = w->in[index[i]];
+        float v = rate * value[i];
+        for (int h = 0; h < NET_HIDDEN; h++)
+            row[h] += v * grad[h];
+    }
+    for (int h = 0; h < NET_HIDDEN; h++)
+        w->hidden_bias[h] += rate * grad[h];
+}
+
+void net_init(NetWeights *w, unsigned long long seed)
+{
+    unsigned long long s = seed * 0x9e3779b97f4a7c15ull + 1;
+    float *all = (float *)w;
+    size_t count = sizeof *w / sizeof(float);
+    for (size_t i = 0; i < count; i++) {
+        s ^= s << 13, s ^= s >> 7, s ^= s << 17; /* xorshift64 */
+        all[i] = ((float)(s >> 40) / (float)(1ull << 24) - 0.5f) * 0.2f;
+    }
+}

@@ -1,0 +1,146 @@
+/* test_eval_net.c - the contact network: its input encoding, that a
+ * learning step moves the outputs towards the target, and that the trained
+ * weights give sensible chances where the answer is known roughly. */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "eval_net.h"
+
+static void near(double a, double b, double eps, int line)
+{
+    if (!(fabs(a - b) <= eps))
+        fail_msg("line %d: %.12g != %.12g (within %g)", line, a, b, eps);
+}
+#define assert_near(a, b, eps) near((a), (b), (eps), __LINE__)
+
+/* The opening position: per side 4 points held (2, 5, 3, 5 checkers:
+ * 2 + 4 + 3 + 4 unit inputs = 13) and the pip count: 14 inputs a side. */
+static void test_inputs_opening(void **state)
+{
+    (void)state;
+    Position p;
+    pos_start(&p);
+    int index[NET_INPUTS];
+    float value[NET_INPUTS];
+    int n = net_inputs(&p, index, value);
+    assert_int_equal(n, 28);
+    float dense[NET_INPUTS] = {0};
+    for (int k = 0; k < n; k++) {
+        assert_true(index[k] >= 0 && index[k] < NET_INPUTS);
+        dense[index[k]] = value[k];
+    }
+    for (int side = 0; side < 2; side++) {
+        int base = side * NET_SIDE_INPUTS;
+        /* 24-point (index 23): two checkers. */
+        assert_near(dense[base + 4 * 23], 1, 0);
+        assert_near(dense[base + 4 * 23 + 1], 1, 0);
+        assert_near(dense[base + 4 * 23 + 2], 0, 0);
+        /* 6-point (index 5): five, the fourth input (5 - 3) / 2. */
+        assert_near(dense[base + 4 * 5 + 3], 1, 0);
+        /* 8-point: three. */
+        assert_near(dense[base + 4 * 7 + 2], 1, 0);
+        assert_near(dense[base + 4 * 7 + 3], 0, 0);
+        assert_near(dense[base + 96], 0, 0);               /* bar */
+        assert_near(dense[base + 97], 0, 0);               /* off */
+        assert_near(dense[base + 98], 167 / 200.0, 1e-6); /* pips */
+    }
+}
+
+/* The side on roll comes first: on the bar and borne off show there. */
+static void test_inputs_sides(void **state)
+{
+    (void)state;
+    Position p;
+    memset(&p, 0, sizeof p);
+    p.side[SIDE_ROLLER][POS_BAR] = 2;
+    p.side[SIDE_ROLLER][0] = 4;
+    p.side[SIDE_OPPONENT][10] = 1;
+    int index[NET_INPUTS];
+    float value[NET_INPUTS];
+    int n = net_inputs(&p, index, value);
+    float dense[NET_INPUTS] = {0};
+    for (int k = 0; k < n; k++)
+        dense[index[k]] = value[k];
+    assert_near(dense[96], 1.0, 0);        /* 2 on the bar / 2 */
+    assert_near(dense[97], 9 / 15.0, 1e-6); /* 9 off */
+    assert_near(dense[3], 0.5, 0);         /* 4 on the ace: (4 - 3) / 2 */
+    assert_near(dense[98], (2 * 25 + 4) / 200.0, 1e-6);
+    assert_near(dense[NET_SIDE_INPUTS + 40], 1, 0);
+    assert_near(dense[NET_SIDE_INPUTS + 97], 14 / 15.0, 1e-6);
+}
+
+/* A few steps towards a target bring every output closer to it. */
+static void test_learning_step(void **state)
+{
+    (void)state;
+    NetWeights *w = malloc(sizeof *w);
+    assert_non_null(w);
+    net_init(w, 7);
+    Position p;
+    pos_start(&p);
+    const double target[OUT_COUNT] = {0.9, 0.4, 0.05, 0.1, 0.01};
+    double before[OUT_COUNT], after[OUT_COUNT];
+    net_eval(w, &p, before);
+    for (int i = 0; i < 20; i++)
+        net_learn(w, &p, target, 0.05f);
+    net_eval(w, &p, after);
+    for (int k = 0; k < OUT_COUNT; k++)
+        assert_true(fabs(after[k] - target[k]) < fabs(before[k] - target[k]));
+    /* The same seed gives the same weights. */
+    NetWeights *v = malloc(sizeof *v);
+    assert_non_null(v);
+    net_init(w, 7);
+    net_init(v, 7);
+    assert_memory_equal(w, v, sizeof *w);
+    net_init(v, 8);
+    assert_true(memcmp(w, v, sizeof *w) != 0);
+    free(w);
+    free(v);
+}
+
+/* The compiled-in network: the opening is close to even (gnubg 1.07 says
+ * 0.52 to win, 0.15 gammons each way), and a blitz against a checker on
+ * the bar behind a 5-point board is a big favourite with many gammons. */
+static void test_trained(void **state)
+{
+    (void)state;
+    if (!net_weights_trained)
+        skip();
+    double out[OUT_COUNT];
+    Position p;
+    pos_start(&p);
+    net_eval(&net_weights_default, &p, out);
+    assert_true(out[OUT_WIN] > 0.45 && out[OUT_WIN] < 0.58);
+    assert_true(out[OUT_WIN_GAMMON] > 0.08 && out[OUT_WIN_GAMMON] < 0.25);
+    assert_true(out[OUT_LOSE_GAMMON] > 0.08 && out[OUT_LOSE_GAMMON] < 0.25);
+    memset(&p, 0, sizeof p);
+    /* Roller: 2 each on points 2..6, 3 on the 8, 2 on the 13. */
+    for (int i = 1; i < 6; i++)
+        p.side[SIDE_ROLLER][i] = 2;
+    p.side[SIDE_ROLLER][7] = 3, p.side[SIDE_ROLLER][12] = 2;
+    /* Other side: one on the bar, the rest well back and home. */
+    p.side[SIDE_OPPONENT][POS_BAR] = 1;
+    p.side[SIDE_OPPONENT][5] = 6, p.side[SIDE_OPPONENT][7] = 4;
+    p.side[SIDE_OPPONENT][12] = 4;
+    net_eval(&net_weights_default, &p, out);
+    assert_true(out[OUT_WIN] > 0.75);
+    assert_true(out[OUT_WIN_GAMMON] > 0.2);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_inputs_opening),
+        cmocka_unit_test(test_inputs_sides),
+        cmocka_unit_test(test_learning_step),
+        cmocka_unit_test(test_trained),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
