@@ -71,7 +71,8 @@ static void dist_point(Dist *d, int n)
 static void dist_from_cdf(Dist *d, int lo, int hi, double (*cdf)(int k, const double *arg),
                           const double *arg)
 {
-    lo = lo < 0 ? 0 : lo;
+    /* Absurd boards (hundreds of checkers) put the window past the end. */
+    lo = lo < 0 ? 0 : lo > RACE_ROLLS - 1 ? RACE_ROLLS - 1 : lo;
     hi = hi > RACE_ROLLS ? RACE_ROLLS : hi;
     if (hi <= lo)
         hi = lo + 1;

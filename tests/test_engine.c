@@ -522,6 +522,46 @@ static void test_threads_agree(void **state)
     }
 }
 
+/* Nonsense in, no crash out: boards with up to 40 checkers a point, both
+ * sides on one point, any cube state; every entry point at 0 and 1 ply. */
+static void test_garbage_survived(void **state)
+{
+    (void)state;
+    uint64_t s = 12345;
+    for (int n = 0; n < 300; n++) {
+        Position p;
+        for (int side = 0; side < 2; side++)
+            for (int i = 0; i < POS_SLOTS; i++) {
+                s = s * 6364136223846793005u + 1442695040888963407u;
+                int r = (int)(s >> 33);
+                p.side[side][i] = (uint8_t)(r % 7 == 0 ? r % 41 : r % 3 == 0 ? r % 4 : 0);
+            }
+        CubeState cs;
+        s = s * 6364136223846793005u + 1442695040888963407u;
+        cs.cube_in_use = s & 1;
+        cs.cube = (int)(s >> 40) % 70 - 3;
+        cs.owner = (int)(s >> 20) % 5 - 2;
+        cs.max_cube = (int)(s >> 30) % 200 - 5;
+        cs.match_length = (int)(s >> 10) % 30 - 3;
+        cs.score[0] = (int)(s >> 5) % 30 - 3;
+        cs.score[1] = (int)(s >> 15) % 30 - 3;
+        cs.crawford = s >> 50 & 1;
+        cs.post_crawford = s >> 51 & 1;
+        cs.jacoby = s >> 52 & 1;
+        cs.beavers = (int)(s >> 53) % 4 - 1;
+        int plies = n % 2;
+        Move m;
+        engine_move(engines[n % 3], &p, 1 + n % 6, 1 + (n / 6) % 6, &cs, plies, &m);
+        engine_double(engines[0], &p, &cs, plies);
+        engine_take(engines[0], &p, &cs, plies);
+        engine_accept_resignation(engines[0], &p, &cs, n % 6 - 1, plies);
+        EvalOptions opt = {plies, n % 3 == 0};
+        Evaluation ev;
+        engine_evaluate(engines[0], &p, &cs, &opt, &ev);
+        check_consistent(&ev);
+    }
+}
+
 static void test_engine_names(void **state)
 {
     (void)state;
@@ -551,6 +591,7 @@ int main(void)
         cmocka_unit_test(test_cube_beaver),
         cmocka_unit_test(test_resignation),
         cmocka_unit_test(test_threads_agree),
+        cmocka_unit_test(test_garbage_survived),
         cmocka_unit_test(test_engine_names),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
