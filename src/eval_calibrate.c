@@ -346,7 +346,7 @@ int cli_calibrate(int argc, char **argv)
     int started = 0;
     for (int t = 0; t < threads; t++) {
         Job *j = &jobs[t];
-        j->players[0] = j->players[1] = (SelfplayPlayer){e, plies};
+        j->players[0] = j->players[1] = (SelfplayPlayer){e, plies, NULL};
         j->seed = seed, j->games = games, j->thread = t, j->threads = threads;
         j->samples.bearoff = db;
         if (pthread_create(&tids[t], NULL, job_main, j))

@@ -3,13 +3,18 @@
 #include "eval_selfplay.h"
 
 #include <math.h>
+#include <poll.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "cli.h"
+#include "fibsboard.h"
+#include "listen.h"
+#include "movetext.h"
 #include "posid.h"
 #include "score.h"
 
@@ -44,6 +49,116 @@ double selfplay_now(void)
 /* Longer than any real game; only a broken player could get here. */
 #define MAX_TURNS 10000
 
+/* ---- a remote player ---- */
+
+struct SelfplayRemote {
+    int fd;
+    char buf[1024];
+    size_t len;
+    MoveList *list;
+    Err err;
+};
+
+SelfplayRemote *selfplay_remote_new(const char *addr, Err *err)
+{
+    ListenAddr a;
+    if (!listen_parse(addr, &a, err))
+        return NULL;
+    SelfplayRemote *r = calloc(1, sizeof *r);
+    if (r)
+        r->list = malloc(sizeof *r->list);
+    if (!r || !r->list) {
+        if (r)
+            free(r);
+        err_set(err, "out of memory");
+        return NULL;
+    }
+    r->fd = listen_connect(&a, 10.0, err);
+    if (r->fd < 0) {
+        selfplay_remote_free(r);
+        return NULL;
+    }
+    return r;
+}
+
+void selfplay_remote_free(SelfplayRemote *r)
+{
+    if (!r)
+        return;
+    if (r->fd >= 0)
+        close(r->fd);
+    free(r->list);
+    free(r);
+}
+
+const char *selfplay_remote_error(const SelfplayRemote *r)
+{
+    return r->err.text;
+}
+
+/* One reply line (without its newline) within 30 seconds. */
+static bool remote_line(SelfplayRemote *r, char *out, size_t size)
+{
+    for (;;) {
+        char *nl = memchr(r->buf, '\n', r->len);
+        if (nl) {
+            size_t n = (size_t)(nl - r->buf);
+            if (n >= size)
+                return err_set(&r->err, "reply longer than %zu bytes", size);
+            memcpy(out, r->buf, n);
+            out[n] = '\0';
+            memmove(r->buf, nl + 1, r->len - n - 1);
+            r->len -= n + 1;
+            return true;
+        }
+        if (r->len == sizeof r->buf)
+            return err_set(&r->err, "reply longer than %zu bytes", sizeof r->buf);
+        struct pollfd pfd = {r->fd, POLLIN, 0};
+        if (poll(&pfd, 1, 30000) <= 0)
+            return err_set(&r->err, "no reply within 30 s");
+        ssize_t got = read(r->fd, r->buf + r->len, sizeof r->buf - r->len);
+        if (got <= 0)
+            return err_set(&r->err, "the server closed the connection");
+        r->len += (size_t)got;
+    }
+}
+
+/* The remote's move for side 1 of p with d1-d2 (cubeless money: cube 1
+ * centred, Jacoby off). *moved is false when it passes. */
+static bool remote_move(SelfplayRemote *r, const Position *p, int d1, int d2, Move *m,
+                        bool *moved)
+{
+    FibsGame g;
+    memset(&g, 0, sizeof g);
+    g.name[0] = "shesh";
+    g.name[1] = "remote";
+    g.pos = *p;
+    g.on_roll = g.acting = 1;
+    g.dice[0] = d1;
+    g.dice[1] = d2;
+    g.cube = 1;
+    g.cube_owner = -1;
+    char line[FIBS_LINE_MAX + 32], reply[256];
+    if (!fibs_write(&g, line, &r->err))
+        return false;
+    strcat(line, " jacobyrule off\n");
+    if (!listen_send_all(r->fd, line, strlen(line)))
+        return err_set(&r->err, "cannot send to the server");
+    if (!remote_line(r, reply, sizeof reply))
+        return false;
+    movegen_generate(p, d1, d2, r->list);
+    int i = movetext_match_roll(p, r->list, d1, d2, reply, &r->err);
+    if (i == MOVETEXT_PASS) {
+        *moved = false;
+        return true;
+    }
+    if (i < 0)
+        return false;
+    *m = r->list->moves[i];
+    *moved = true;
+    return true;
+}
+
 void selfplay_game(const SelfplayPlayer players[2], uint64_t seed, int first,
                    SelfplayObserver observe, void *ctx, SelfplayResult *res)
 {
@@ -62,8 +177,16 @@ void selfplay_game(const SelfplayPlayer players[2], uint64_t seed, int first,
         if (observe)
             observe(ctx, &p, seat);
         Move m;
+        bool moved = false;
         double t0 = selfplay_now();
-        bool moved = engine_move(players[seat].engine, &p, d1, d2, &cs, players[seat].plies, &m);
+        if (players[seat].remote) {
+            if (!remote_move(players[seat].remote, &p, d1, d2, &m, &moved)) {
+                res->failed = true;
+                return;
+            }
+        } else {
+            moved = engine_move(players[seat].engine, &p, d1, d2, &cs, players[seat].plies, &m);
+        }
         res->seconds[seat] += selfplay_now() - t0;
         res->decisions[seat]++;
         if (moved) {
@@ -111,6 +234,7 @@ typedef struct Tally {
     long games, wins[2], gammons[2], backgammons[2];
     double seconds[2];
     long decisions[2];
+    bool failed; /* a remote player failed: the run stops */
 } Tally;
 
 typedef struct Job {
@@ -136,6 +260,10 @@ static void *job_main(void *arg)
         for (int first = 0; first < 2; first++) {
             SelfplayResult r;
             selfplay_game(j->players, seed, first, NULL, NULL, &r);
+            if (r.failed) {
+                j->tally.failed = true;
+                return NULL;
+            }
             int a_points = r.winner == 0 ? r.points : -r.points;
             pair_points += a_points;
             Tally *t = &j->tally;
@@ -165,7 +293,9 @@ static int selfplay_usage(FILE *out, int status)
             "Plays cubeless money games between two engines with duplicate dice (each\n"
             "seeded dice sequence twice, seats swapped) and prints A's points per game\n"
             "with its standard error. PLAYER is ENGINE[:PLIES], ENGINE one of default,\n"
-            "pubeval, random; PLIES 0..4 (default 0).\n"
+            "calibrated, pubeval, random; PLIES 0..4 (default 0); or remote:ADDR, a\n"
+            "server of gnubg's external-player protocol at ADDR (host:port or a Unix\n"
+            "socket), e.g. gnubg's own `external` (games then run on one thread).\n"
             "--speed times the engine's move decisions at 0, 1 and 2 plies on positions\n"
             "met in its own games.\n"
             "--dump prints such positions with a roll, the engine's moves at 0, 1 and 2\n"
@@ -216,6 +346,7 @@ int cli_selfplay(int argc, char **argv)
         return selfplay_usage(stderr, EXIT_USAGE);
 
     Engine *engines[2] = {NULL, NULL};
+    SelfplayRemote *remotes[2] = {NULL, NULL};
     Job *jobs = calloc((size_t)threads, sizeof *jobs);
     pthread_t *tids = calloc((size_t)threads, sizeof *tids);
     int status = EXIT_FAIL;
@@ -225,6 +356,17 @@ int cli_selfplay(int argc, char **argv)
     for (int s = 0; s < 2; s++) {
         char name[32];
         Err err = {{0}};
+        memset(&players[s], 0, sizeof players[s]);
+        if (!strncmp(names[s], "remote:", 7)) {
+            remotes[s] = selfplay_remote_new(names[s] + 7, &err);
+            if (!remotes[s]) {
+                fprintf(stderr, "shesh selfplay: %s: %s\n", names[s] + 7, err.text);
+                goto done;
+            }
+            players[s].remote = remotes[s];
+            threads = 1; /* one connection, one game at a time */
+            continue;
+        }
         if (!selfplay_parse_player(names[s], name, sizeof name, &players[s].plies)) {
             fprintf(stderr, "shesh selfplay: bad player '%s' (ENGINE[:PLIES])\n", names[s]);
             status = EXIT_USAGE;
@@ -263,7 +405,14 @@ int cli_selfplay(int argc, char **argv)
             all.backgammons[s] += x->backgammons[s];
             all.seconds[s] += x->seconds[s], all.decisions[s] += x->decisions[s];
         }
+        all.failed |= x->failed;
     }
+    for (int s = 0; s < 2; s++)
+        if (all.failed && remotes[s])
+            fprintf(stderr, "shesh selfplay: %s: %s\n", names[s] + 7,
+                    selfplay_remote_error(remotes[s]));
+    if (all.failed || all.pairs == 0)
+        goto done;
     double wall = selfplay_now() - t0;
     double mean = all.sum / all.pairs;
     double var = all.sum_sq / all.pairs - mean * mean;
@@ -282,8 +431,10 @@ int cli_selfplay(int argc, char **argv)
 done:
     free(jobs);
     free(tids);
-    engine_free(engines[0]);
-    engine_free(engines[1]);
+    for (int s = 0; s < 2; s++) {
+        engine_free(engines[s]);
+        selfplay_remote_free(remotes[s]);
+    }
     return status;
 }
 
@@ -356,7 +507,7 @@ static int run_speed(const char *engine_name, long positions, uint64_t seed, boo
         engine_free(e);
         return EXIT_FAIL;
     }
-    SelfplayPlayer players[2] = {{e, 0}, {e, 0}};
+    SelfplayPlayer players[2] = {{e, 0, NULL}, {e, 0, NULL}};
     for (long g = 0; s.n < positions && g < 100000; g++) {
         SelfplayResult r;
         selfplay_game(players, game_seed(seed, g), (int)(g & 1), keep_position, &s, &r);

@@ -14,9 +14,14 @@
 
 #include "engine.h"
 
+/* A player behind a socket that speaks gnubg's external-player protocol
+ * (gnubg's own `external` server): asked for its moves with board lines. */
+typedef struct SelfplayRemote SelfplayRemote;
+
 typedef struct SelfplayPlayer {
     const Engine *engine;
     int plies;
+    SelfplayRemote *remote; /* when set, it moves instead of the engine */
 } SelfplayPlayer;
 
 /* Called before each roll with the position seen by the player on roll
@@ -24,7 +29,8 @@ typedef struct SelfplayPlayer {
 typedef void (*SelfplayObserver)(void *ctx, const Position *p, int seat);
 
 typedef struct SelfplayResult {
-    int winner; /* seat 0 or 1 */
+    bool failed; /* the remote player failed (Err in its SelfplayRemote) */
+    int winner;  /* seat 0 or 1 */
     int points; /* 1 single, 2 gammon, 3 backgammon (cubeless) */
     int turns;
     double seconds[2]; /* time spent choosing moves, per seat */
@@ -42,6 +48,12 @@ void selfplay_dice(uint64_t *state, int turn, int *d1, int *d2);
  * that is not a double, as with two dice thrown one each). */
 void selfplay_game(const SelfplayPlayer players[2], uint64_t seed, int first,
                    SelfplayObserver observe, void *ctx, SelfplayResult *res);
+
+/* Connects to a server at addr ("host:port" or a Unix socket path); NULL
+ * with err filled if that fails. */
+SelfplayRemote *selfplay_remote_new(const char *addr, Err *err);
+void selfplay_remote_free(SelfplayRemote *r);
+const char *selfplay_remote_error(const SelfplayRemote *r);
 
 /* "name" or "name:plies" (e.g. "default:1"), the engine made by the caller. */
 bool selfplay_parse_player(const char *text, char *name, int name_size, int *plies);
