@@ -4,6 +4,7 @@
  * arrive through a signalfd so the event loop stops cleanly. */
 #include <errno.h>
 #include <getopt.h>
+#include <malloc.h>
 #include <math.h>
 #include <signal.h>
 #include <stdio.h>
@@ -238,6 +239,17 @@ static int serve_fail(const char *text)
     return EXIT_FAIL;
 }
 
+/* Every decision allocates a few hundred KB of scratch (move lists, a race
+ * cache) and frees it. By default glibc hands blocks that large back to the
+ * kernel at once, so each request paid for faulting them in again: about
+ * three quarters of a 0-ply request's time. Keeping them in the process
+ * makes the next request reuse the same pages. */
+static void keep_freed_memory(void)
+{
+    mallopt(M_MMAP_THRESHOLD, 16 << 20);
+    mallopt(M_TRIM_THRESHOLD, 256 << 20);
+}
+
 int cli_serve(int argc, char **argv)
 {
     ServeOptions o;
@@ -249,6 +261,7 @@ int cli_serve(int argc, char **argv)
     if (o.log_dir && !prepare_log_dir(o.log_dir, &err))
         return serve_fail(err.text);
     raise_fd_limit();
+    keep_freed_memory();
 
     Listener listeners[SERVE_LISTENERS_MAX];
     size_t n = 0;
