@@ -25,6 +25,7 @@
 
 #define SERVE_LISTENERS_MAX 64
 #define DEFAULT_ADDRESS "localhost:10000"
+#define DEFAULT_PLIES 2 /* gnubg's own default depth */
 #define DEFAULT_IDLE 3600.0
 #define DEFAULT_BUDGET 60.0
 
@@ -40,7 +41,8 @@ static void serve_usage(FILE *out)
             "  --listen HOST:PORT   TCP address; [::1]:PORT for IPv6, :PORT for every\n"
             "                       interface, port 0 for any free port (printed); may repeat\n"
             "  --unix PATH          Unix socket; may repeat\n"
-            "  --plies N            search depth of move and cube answers (default 0)\n"
+            "  --plies N            search depth of move and cube answers (default %d,\n"
+            "                       or --max-plies if that is lower)\n"
             "  --max-plies N        the most a client may ask for with 'plies N' (default\n"
             "                       2, or --plies if higher; at most %d)\n"
             "  --idle-timeout S     close a connection silent for S seconds (default %g;\n"
@@ -54,7 +56,7 @@ static void serve_usage(FILE *out)
             "lines to 65536 bytes. docs/serve.md has the details.\n"
             "Exit status: 0 stopped by a signal, 1 cannot start (an address in use or\n"
             "invalid...), 2 usage.\n",
-            SEARCH_MAX_PLIES, DEFAULT_IDLE, DEFAULT_BUDGET, worker_default_threads());
+            DEFAULT_PLIES, SEARCH_MAX_PLIES, DEFAULT_IDLE, DEFAULT_BUDGET, worker_default_threads());
 }
 
 static bool parse_int(const char *opt, const char *s, int lo, int hi, int *out, Err *err)
@@ -140,7 +142,7 @@ typedef struct ServeOptions {
     ListenAddr addr[SERVE_LISTENERS_MAX];
     size_t naddr;
     int plies, max_plies;
-    bool max_plies_set;
+    bool plies_set, max_plies_set;
     double idle, budget;
     const char *log_dir;
     int threads;
@@ -162,6 +164,7 @@ static int parse_options(int argc, char **argv, ServeOptions *o)
         {NULL, 0, NULL, 0},
     };
     memset(o, 0, sizeof *o);
+    o->plies = DEFAULT_PLIES;
     o->idle = DEFAULT_IDLE;
     o->budget = DEFAULT_BUDGET;
     o->threads = worker_default_threads();
@@ -186,6 +189,7 @@ static int parse_options(int argc, char **argv, ServeOptions *o)
             break;
         case 'p':
             ok = parse_int("--plies", optarg, 0, SEARCH_MAX_PLIES, &o->plies, &err);
+            o->plies_set = true;
             break;
         case 'm':
             ok = parse_int("--max-plies", optarg, 0, SEARCH_MAX_PLIES, &o->max_plies, &err);
@@ -217,6 +221,8 @@ static int parse_options(int argc, char **argv, ServeOptions *o)
         ok = err_set(&err, "unexpected argument '%s'", argv[optind]);
     if (ok && !o->max_plies_set)
         o->max_plies = o->plies > 2 ? o->plies : 2;
+    if (ok && !o->plies_set && o->plies > o->max_plies)
+        o->plies = o->max_plies;
     if (ok && o->plies > o->max_plies)
         ok = err_set(&err, "--plies %d is above --max-plies %d", o->plies, o->max_plies);
     if (!ok && bad_address) {
