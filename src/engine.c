@@ -37,7 +37,7 @@ static const struct {
     SearchPicker picker;
     bool net; /* contact chances from the network (when one is trained) */
 } kinds[] = {
-    {"default", "shesh-td-1", PICK_EVAL, true},
+    {"default", "shesh-td-2", PICK_EVAL, true},
     {"calibrated", "shesh-cpb-1", PICK_EVAL, false},
     {"pubeval", "pubeval", PICK_PUBEVAL, true},
     {"random", "random", PICK_RANDOM, true},

@@ -17,7 +17,7 @@
 #define NET_SIDE_INPUTS (24 * 4 + 3)
 #define NET_INPUTS (2 * NET_SIDE_INPUTS)
 #ifndef NET_HIDDEN /* a build may try another size: cc -DNET_HIDDEN=128 */
-#define NET_HIDDEN 80
+#define NET_HIDDEN 128
 #endif
 
 typedef struct NetWeights {
