@@ -9,17 +9,30 @@
  * of one roll): the network learns what the next position is worth, and the
  * exact values of finished games and races flow back into it. Positions
  * with contact only; the race evaluator answers the rest. Single-threaded,
- * so a seed gives the same network every time. */
+ * so a seed gives the same network every time.
+ *
+ * A long run checkpoints (OUT.ckpt, below) and resumes from it to the same
+ * network, bit for bit, as a run that never stopped. */
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+#include <zlib.h>
 
+#include "buf.h"
 #include "cli.h"
+#include "err.h"
 #include "eval_net.h"
 #include "eval_race.h"
 #include "eval_selfplay.h"
 #include "movegen.h"
 #include "pubeval.h"
+
+#define TRAIN_PATH_MAX 4096 /* --out and the files next to it */
 
 typedef struct Trainer {
     NetWeights *w;
@@ -135,6 +148,64 @@ static double against_pubeval(Trainer *t, long pairs, uint64_t seed)
     return total / (2.0 * pairs);
 }
 
+/* The options of a run. games, seed, the rates and from_default decide the
+ * network; the others only when it reports, checkpoints or stops. */
+typedef struct TrainOpts {
+    long games, check, stop; /* stop: 0, or the games after which to pause */
+    uint64_t seed;
+    float rate0, rate1;
+    bool from_default, resume;
+    const char *out;
+} TrainOpts;
+
+/* A float as text that reads back as the same float: %g when that is
+ * enough (0.1, not 0.100000001), else nine digits. */
+static const char *rate_text(float r, char buf[32])
+{
+    snprintf(buf, 32, "%g", (double)r);
+    if (strtof(buf, NULL) != r)
+        snprintf(buf, 32, "%.9g", (double)r);
+    return buf;
+}
+
+/* The command that makes the same network: the options that decide it,
+ * whatever the run was started or resumed with. */
+static void print_command(FILE *f, const TrainOpts *o)
+{
+    char r0[32], r1[32];
+    fprintf(f, "shesh train --games %ld --seed %llu --rate %s --final-rate %s%s --out %s", o->games,
+            (unsigned long long)o->seed, rate_text(o->rate0, r0), rate_text(o->rate1, r1),
+            o->from_default ? " --from-default" : "", o->out);
+}
+
+/* ---- writing a file atomically ---------------------------------------------
+ * Into PATH.tmp, flushed to disk, then renamed over PATH: a crash or a full
+ * disk leaves the old file or the new one, never half of one. */
+
+static FILE *atomic_open(const char *path, char *tmp, size_t size, Err *err)
+{
+    if ((size_t)snprintf(tmp, size, "%s.tmp", path) >= size) {
+        err_set(err, "the file name %s is too long", path);
+        return NULL;
+    }
+    FILE *f = fopen(tmp, "wb");
+    if (!f)
+        err_set(err, "cannot write %s: %s", tmp, strerror(errno));
+    return f;
+}
+
+static bool atomic_commit(FILE *f, const char *tmp, const char *path, Err *err)
+{
+    bool ok = fflush(f) == 0 && fsync(fileno(f)) == 0;
+    int saved = errno;
+    ok = fclose(f) == 0 && ok;
+    if (ok && rename(tmp, path) == 0)
+        return true;
+    saved = ok ? errno : saved;
+    remove(tmp);
+    return err_set(err, "cannot write %s: %s", path, strerror(saved));
+}
+
 /* One initializer row: indent, {v, v, ...}, then tail. Six digits: the
  * compiled network is this rounded one, and measured as such. */
 static void print_row(FILE *f, const char *indent, const float *v, int n, const char *tail)
@@ -145,21 +216,20 @@ static void print_row(FILE *f, const char *indent, const float *v, int n, const 
     fprintf(f, "}%s", tail);
 }
 
-static bool write_weights(const NetWeights *w, const char *path, int argc, char **argv,
-                          long games)
+static bool write_weights(const NetWeights *w, const TrainOpts *o, Err *err)
 {
-    FILE *f = fopen(path, "w");
+    char tmp[TRAIN_PATH_MAX + 8];
+    FILE *f = atomic_open(o->out, tmp, sizeof tmp, err);
     if (!f)
         return false;
     fprintf(f, "/* eval_net_weights.c - the trained contact network of eval_net.c.\n"
                " * Written by `shesh train`; do not edit by hand. Made with:\n"
-               " *     shesh train");
-    for (int i = 1; i < argc; i++)
-        fprintf(f, " %s", argv[i]);
+               " *     ");
+    print_command(f, o);
     fprintf(f, "\n * (%ld self-play games). */\n#include \"eval_net.h\"\n\n"
                "const bool net_weights_trained = true;\n\n"
                "const NetWeights net_weights_default = {\n    {\n",
-            games);
+            o->games);
     for (int i = 0; i < NET_INPUTS; i++)
         print_row(f, "        ", w->in[i], NET_HIDDEN, ",\n");
     fprintf(f, "    },\n");
@@ -168,82 +238,454 @@ static bool write_weights(const NetWeights *w, const char *path, int argc, char 
         print_row(f, "        ", w->out[k], NET_HIDDEN, ",\n");
     fprintf(f, "    },\n");
     print_row(f, "    ", w->out_bias, OUT_COUNT, ",\n};\n");
-    return fclose(f) == 0;
+    return atomic_commit(f, tmp, o->out, err);
+}
+
+/* ---- checkpoints -----------------------------------------------------------
+ * OUT.ckpt holds what a run needs to go on exactly as if it had never
+ * stopped: the options that decide the network, the games done, the state
+ * of the generator that seeds each game, and the weights to the bit. A few
+ * text lines, then the weights as little-endian IEEE floats, then a CRC-32
+ * of everything before it:
+ *
+ *     shesh-train-checkpoint 1
+ *     net INPUTS HIDDEN OUTPUTS
+ *     games N
+ *     seed S
+ *     rate BITS             (the float's bits in hex: exact)
+ *     final-rate BITS
+ *     from-default 0|1
+ *     done G
+ *     rng STATE             (hex)
+ *     weights COUNT
+ *     <4 * COUNT bytes>
+ *     crc32 XXXXXXXX
+ */
+
+#define CKPT_MAGIC "shesh-train-checkpoint 1\n"
+#define CKPT_WEIGHTS (sizeof(NetWeights) / sizeof(float))
+#define CKPT_TRAILER 15 /* "crc32 " 8 hex digits "\n" */
+#define CKPT_MAX ((size_t)1 << 24)
+
+_Static_assert(sizeof(NetWeights) % sizeof(float) == 0 && sizeof(float) == 4,
+               "a checkpoint stores the weights as an array of 32-bit floats");
+
+static uint32_t float_bits(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, sizeof u);
+    return u;
+}
+
+static float bits_float(uint32_t u)
+{
+    float f;
+    memcpy(&f, &u, sizeof f);
+    return f;
+}
+
+static bool ckpt_write(const char *path, const TrainOpts *o, const NetWeights *w, long done,
+                       uint64_t rng, Err *err)
+{
+    Buf b;
+    buf_init(&b);
+    buf_printf(&b,
+               CKPT_MAGIC "net %d %d %d\ngames %ld\nseed %llu\nrate %08lx\nfinal-rate %08lx\n"
+                          "from-default %d\ndone %ld\nrng %016llx\nweights %zu\n",
+               NET_INPUTS, NET_HIDDEN, OUT_COUNT, o->games, (unsigned long long)o->seed,
+               (unsigned long)float_bits(o->rate0), (unsigned long)float_bits(o->rate1),
+               (int)o->from_default, done, (unsigned long long)rng, CKPT_WEIGHTS);
+    const unsigned char *all = (const unsigned char *)w;
+    for (size_t i = 0; i < CKPT_WEIGHTS; i++) {
+        uint32_t u;
+        memcpy(&u, all + 4 * i, 4);
+        unsigned char le[4] = {(unsigned char)u, (unsigned char)(u >> 8),
+                               (unsigned char)(u >> 16), (unsigned char)(u >> 24)};
+        buf_append(&b, le, 4);
+    }
+    uLong crc = crc32(0L, (const Bytef *)b.data, (uInt)b.len);
+    buf_printf(&b, "crc32 %08lx\n", (unsigned long)crc);
+    char tmp[TRAIN_PATH_MAX + 16];
+    FILE *f = atomic_open(path, tmp, sizeof tmp, err);
+    bool ok = f != NULL;
+    if (ok && fwrite(b.data, 1, b.len, f) != b.len) {
+        fclose(f);
+        remove(tmp);
+        ok = err_set(err, "cannot write %s: %s", tmp, strerror(errno));
+    } else if (ok) {
+        ok = atomic_commit(f, tmp, path, err);
+    }
+    buf_free(&b);
+    return ok;
+}
+
+/* "KEY V1 ... Vn\n" at *p, each V digits of the base (at most 20) that
+ * fit in 64 bits; *p moves past the line. */
+static bool ckpt_line(const char **p, const char *end, const char *key, int base, uint64_t *v,
+                      int n)
+{
+    size_t k = strlen(key);
+    const char *s = *p;
+    if ((size_t)(end - s) <= k || memcmp(s, key, k) != 0)
+        return false;
+    s += k;
+    for (int i = 0; i < n; i++) {
+        if (s == end || *s++ != ' ')
+            return false;
+        uint64_t x = 0;
+        int digits = 0;
+        for (; s < end && *s != ' ' && *s != '\n'; s++, digits++) {
+            int d = *s >= '0' && *s <= '9'                   ? *s - '0'
+                    : base == 16 && *s >= 'a' && *s <= 'f' ? *s - 'a' + 10
+                                                           : -1;
+            if (d < 0 || digits >= 20 || x > (UINT64_MAX - (uint64_t)d) / (uint64_t)base)
+                return false;
+            x = x * (uint64_t)base + (uint64_t)d;
+        }
+        if (digits == 0)
+            return false;
+        v[i] = x;
+    }
+    if (s == end || *s != '\n')
+        return false;
+    *p = s + 1;
+    return true;
+}
+
+static bool ckpt_field(const char **p, const char *end, const char *key, int base, uint64_t *v)
+{
+    return ckpt_line(p, end, key, base, v, 1);
+}
+
+/* The whole file in memory (it is small), or NULL. */
+static unsigned char *read_small_file(const char *path, size_t *size, Err *err)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        err_set(err, "cannot read %s: %s", path, strerror(errno));
+        return NULL;
+    }
+    unsigned char *data = malloc(CKPT_MAX + 1);
+    size_t n = data ? fread(data, 1, CKPT_MAX + 1, f) : 0;
+    bool bad = !data || ferror(f);
+    fclose(f);
+    if (bad || n > CKPT_MAX) {
+        err_set(err, bad ? "cannot read %s" : "%s is too big to be a checkpoint of shesh train",
+                path);
+        free(data);
+        return NULL;
+    }
+    *size = n;
+    return data;
+}
+
+/* Reads path into w, *done and *rng, refusing a damaged file, one made for
+ * another network, and one whose options are not those of o. */
+static bool ckpt_read(const char *path, const TrainOpts *o, NetWeights *w, long *done,
+                      uint64_t *rng, Err *err)
+{
+    size_t size;
+    unsigned char *data = read_small_file(path, &size, err);
+    if (!data)
+        return false;
+    bool ok = false;
+    const char *text = (const char *)data, *end = text + size - CKPT_TRAILER;
+    uint64_t crc, net[3], games, seed, r0, r1, fd, d, state, count;
+    if (size < sizeof CKPT_MAGIC + CKPT_TRAILER || memcmp(text, CKPT_MAGIC, strlen(CKPT_MAGIC))) {
+        err_set(err, "%s is not a checkpoint of shesh train", path);
+        goto done;
+    }
+    const char *trailer = end;
+    if (!ckpt_field(&trailer, text + size, "crc32", 16, &crc) ||
+        crc != crc32(0L, data, (uInt)(size - CKPT_TRAILER))) {
+        err_set(err, "%s is damaged: its CRC-32 does not match its contents", path);
+        goto done;
+    }
+    const char *p = text + strlen(CKPT_MAGIC);
+    if (!ckpt_line(&p, end, "net", 10, net, 3) || !ckpt_field(&p, end, "games", 10, &games) || !ckpt_field(&p, end, "seed", 10, &seed) ||
+        !ckpt_field(&p, end, "rate", 16, &r0) || !ckpt_field(&p, end, "final-rate", 16, &r1) ||
+        !ckpt_field(&p, end, "from-default", 10, &fd) || !ckpt_field(&p, end, "done", 10, &d) ||
+        !ckpt_field(&p, end, "rng", 16, &state) || !ckpt_field(&p, end, "weights", 10, &count) ||
+        fd > 1 || r0 > UINT32_MAX || r1 > UINT32_MAX || d > games) {
+        err_set(err, "%s is damaged: a malformed header line", path);
+        goto done;
+    }
+    if (net[0] != NET_INPUTS || net[1] != NET_HIDDEN || net[2] != OUT_COUNT || count != CKPT_WEIGHTS ||
+        (size_t)(end - p) != 4 * CKPT_WEIGHTS) {
+        err_set(err,
+                "%s holds a network of %" PRIu64 " inputs, %" PRIu64 " hidden units and %" PRIu64
+                " outputs; this shesh trains %d, %d and %d",
+                path, net[0], net[1], net[2], NET_INPUTS, NET_HIDDEN, OUT_COUNT);
+        goto done;
+    }
+    char want[32], got[32];
+    if (games != (uint64_t)o->games)
+        err_set(err, "%s was made with --games %" PRIu64 ", not --games %ld", path, games,
+                o->games);
+    else if (seed != o->seed)
+        err_set(err, "%s was made with --seed %" PRIu64 ", not --seed %llu", path, seed,
+                (unsigned long long)o->seed);
+    else if (bits_float((uint32_t)r0) != o->rate0)
+        err_set(err, "%s was made with --rate %s, not --rate %s", path,
+                rate_text(bits_float((uint32_t)r0), got), rate_text(o->rate0, want));
+    else if (bits_float((uint32_t)r1) != o->rate1)
+        err_set(err, "%s was made with --final-rate %s, not --final-rate %s", path,
+                rate_text(bits_float((uint32_t)r1), got), rate_text(o->rate1, want));
+    else if ((fd != 0) != o->from_default)
+        err_set(err, "%s was made %s --from-default, and this run is %s it", path,
+                fd ? "with" : "without", o->from_default ? "with" : "without");
+    else
+        ok = true;
+    if (!ok)
+        goto done;
+    unsigned char *all = (unsigned char *)w;
+    const unsigned char *b = (const unsigned char *)p;
+    for (size_t i = 0; i < CKPT_WEIGHTS; i++, b += 4) {
+        uint32_t u = (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 |
+                     (uint32_t)b[3] << 24;
+        if (!isfinite(bits_float(u))) {
+            ok = err_set(err, "%s is damaged: weight %zu is not a finite number", path, i);
+            goto done;
+        }
+        memcpy(all + 4 * i, &u, 4);
+    }
+    *done = (long)d;
+    *rng = state;
+done:
+    free(data);
+    return ok;
+}
+
+/* ---- options ---------------------------------------------------------------- */
+
+static bool opt_count(const char *name, const char *s, long lo, long hi, long *out, Err *err)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    if (s[0] < '0' || s[0] > '9' || *end || errno || v < lo || v > hi)
+        return err_set(err, "%s '%s': expected a whole number from %ld to %ld", name, s, lo, hi);
+    *out = v;
+    return true;
+}
+
+static bool opt_seed(const char *s, uint64_t *out, Err *err)
+{
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, 10);
+    if (s[0] < '0' || s[0] > '9' || *end || errno)
+        return err_set(err, "--seed '%s': expected a whole number from 0 to %llu", s,
+                       (unsigned long long)UINT64_MAX);
+    *out = v;
+    return true;
+}
+
+static bool opt_rate(const char *name, const char *s, float *out, Err *err)
+{
+    char *end;
+    errno = 0;
+    float v = strtof(s, &end);
+    if (!*s || *end || errno || !isfinite(v) || !(v > 0) || v > 10 || strspn(s, " \t"))
+        return err_set(err, "%s '%s': expected a number above 0 and at most 10", name, s);
+    *out = v;
+    return true;
 }
 
 static int usage(FILE *out, int status)
 {
     fprintf(out,
             "usage: shesh train [--games N] [--seed S] [--rate R] [--final-rate R]\n"
-            "                   [--check-every N] [--from-default] --out FILE\n\n"
+            "                   [--check-every N] [--stop-after N] [--from-default]\n"
+            "                   [--resume] --out FILE\n\n"
             "Trains the contact network by TD(0) self-play for N games (default\n"
             "200000), the learning rate going linearly from R (0.1) to the final rate\n"
             "(0.02), and writes it as C (eval_net_weights.c) to FILE. Every\n"
             "--check-every games (default 20000) it prints the network's points per\n"
-            "game against pubeval (1000 duplicate games, 0 ply). --from-default starts\n"
-            "from the compiled-in network instead of random weights.\n");
+            "game against pubeval (1000 duplicate games, 0 ply) and writes a checkpoint,\n"
+            "FILE.ckpt. On SIGINT or SIGTERM it finishes the game it is playing, writes\n"
+            "the checkpoint and exits 0; --stop-after N does the same after N games in\n"
+            "all. --resume goes on from FILE.ckpt, with the same --games, --seed,\n"
+            "--rate, --final-rate and --from-default, to the very network an\n"
+            "uninterrupted run makes; FILE.ckpt is removed once FILE is written.\n"
+            "--from-default starts from the compiled-in network instead of random\n"
+            "weights. Exit status: 0 done or stopped, 1 failure or a checkpoint\n"
+            "refused, 2 usage.\n");
     return status;
+}
+
+static int parse_options(int argc, char **argv, TrainOpts *o)
+{
+    *o = (TrainOpts){200000, 20000, 0, 1, 0.1f, 0.02f, false, false, NULL};
+    Err err = {{0}};
+    bool ok = true;
+    for (int i = 1; i < argc && ok; i++) {
+        const char *a = argv[i];
+        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+        bool takes = !strcmp(a, "--games") || !strcmp(a, "--seed") || !strcmp(a, "--rate") ||
+                     !strcmp(a, "--final-rate") || !strcmp(a, "--check-every") ||
+                     !strcmp(a, "--stop-after") || !strcmp(a, "--out");
+        if (takes && !v) {
+            ok = err_set(&err, "%s needs a value", a);
+            break;
+        }
+        if (takes)
+            i++;
+        if (!strcmp(a, "--help") || !strcmp(a, "-h"))
+            return usage(stdout, EXIT_OK) - 1; /* -1: exit 0 now */
+        else if (!strcmp(a, "--games"))
+            ok = opt_count(a, v, 1, 1000000000L, &o->games, &err);
+        else if (!strcmp(a, "--seed"))
+            ok = opt_seed(v, &o->seed, &err);
+        else if (!strcmp(a, "--rate"))
+            ok = opt_rate(a, v, &o->rate0, &err);
+        else if (!strcmp(a, "--final-rate"))
+            ok = opt_rate(a, v, &o->rate1, &err);
+        else if (!strcmp(a, "--check-every"))
+            ok = opt_count(a, v, 1, 1000000000L, &o->check, &err);
+        else if (!strcmp(a, "--stop-after"))
+            ok = opt_count(a, v, 1, 1000000000L, &o->stop, &err);
+        else if (!strcmp(a, "--out"))
+            o->out = v;
+        else if (!strcmp(a, "--from-default"))
+            o->from_default = true;
+        else if (!strcmp(a, "--resume"))
+            o->resume = true;
+        else
+            ok = err_set(&err, "unknown option '%s'", a);
+    }
+    if (ok && !o->out)
+        ok = err_set(&err, "--out FILE is required");
+    else if (ok && (!*o->out || strlen(o->out) > TRAIN_PATH_MAX - 16))
+        ok = err_set(&err, "--out '%s': expected a file name of 1 to %d bytes", o->out,
+                     TRAIN_PATH_MAX - 16);
+    if (ok)
+        return EXIT_OK;
+    fprintf(stderr, "shesh train: %s (shesh train --help tells more)\n", err.text);
+    return EXIT_USAGE;
+}
+
+/* ---- the run ---------------------------------------------------------------- */
+
+/* SIGINT and SIGTERM are held blocked during training and looked for
+ * between games, so a game is never cut in half and no handler (nor any
+ * global flag) is needed. */
+static bool stop_requested(void)
+{
+    sigset_t pending;
+    return sigpending(&pending) == 0 &&
+           (sigismember(&pending, SIGINT) == 1 || sigismember(&pending, SIGTERM) == 1);
+}
+
+/* Takes the pending stop signals, so unblocking them does not kill us. */
+static void drain_stop_signals(const sigset_t *stops)
+{
+    int sig;
+    while (stop_requested())
+        sigwait(stops, &sig);
+}
+
+static void print_resume(const TrainOpts *o, const char *ckpt, long done)
+{
+    fprintf(stderr, "shesh train: stopped after %ld of %ld games; checkpoint %s. To go on:\n    ",
+            done, o->games, ckpt);
+    print_command(stderr, o);
+    fprintf(stderr, " --check-every %ld --resume\n", o->check);
+}
+
+/* Trains from game *done on (rng the state after it) to the end, a stop
+ * signal or --stop-after, checkpointing on the way. *stopped says whether
+ * it paused before the end. */
+static bool train_run(Trainer *t, const TrainOpts *o, const char *ckpt, long *done, uint64_t *rng,
+                      bool *stopped, Err *err)
+{
+    double t0 = selfplay_now();
+    *stopped = false;
+    while (*done < o->games) {
+        long g = *done;
+        float rate = o->rate0 + (o->rate1 - o->rate0) * (float)g / (float)o->games;
+        train_game(t, selfplay_rand(rng), rate);
+        *done = g + 1;
+        bool check = *done % o->check == 0 || *done == o->games;
+        if (check) {
+            double ppg = against_pubeval(t, 500, 12345);
+            fprintf(stderr, "%ld games, %.0f s: %+.3f ppg against pubeval (1000 games)\n", *done,
+                    selfplay_now() - t0, ppg);
+        }
+        if (*done == o->games)
+            break;
+        *stopped = stop_requested() || *done == o->stop;
+        if ((check || *stopped) && !ckpt_write(ckpt, o, t->w, *done, *rng, err))
+            return false;
+        if (*stopped)
+            break;
+    }
+    return true;
 }
 
 int cli_train(int argc, char **argv)
 {
-    long games = 200000, check = 20000;
-    uint64_t seed = 1;
-    float rate0 = 0.1f, rate1 = 0.02f;
-    bool from_default = false;
-    const char *out = NULL;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        bool v = i + 1 < argc;
-        if (!strcmp(a, "--help") || !strcmp(a, "-h"))
-            return usage(stdout, EXIT_OK);
-        else if (!strcmp(a, "--games") && v)
-            games = strtol(argv[++i], NULL, 10);
-        else if (!strcmp(a, "--seed") && v)
-            seed = strtoull(argv[++i], NULL, 10);
-        else if (!strcmp(a, "--rate") && v)
-            rate0 = strtof(argv[++i], NULL);
-        else if (!strcmp(a, "--final-rate") && v)
-            rate1 = strtof(argv[++i], NULL);
-        else if (!strcmp(a, "--check-every") && v)
-            check = strtol(argv[++i], NULL, 10);
-        else if (!strcmp(a, "--from-default"))
-            from_default = true;
-        else if (!strcmp(a, "--out") && v)
-            out = argv[++i];
-        else
-            return usage(stderr, EXIT_USAGE);
-    }
-    if (!out || games < 1 || check < 1 || !(rate0 > 0) || !(rate1 > 0))
-        return usage(stderr, EXIT_USAGE);
+    TrainOpts o;
+    int status = parse_options(argc, argv, &o);
+    if (status != EXIT_OK)
+        return status < 0 ? EXIT_OK : status;
+    char ckpt[TRAIN_PATH_MAX];
+    snprintf(ckpt, sizeof ckpt, "%s.ckpt", o.out);
     Err err = {{0}};
-    Trainer t = {malloc(sizeof(NetWeights)), bearoff_new(&err), race_cache_new(),
-                 malloc(sizeof(MoveList))};
-    int status = EXIT_FAIL;
-    if (!t.w || !t.db || !t.cache || !t.list) {
+    /* The checkpoint is read before the bear-off database is built, so a
+     * refused one is refused at once. */
+    Trainer t = {malloc(sizeof(NetWeights)), NULL, NULL, NULL};
+    status = EXIT_FAIL;
+    long done = 0;
+    uint64_t rng = o.seed;
+    if (!t.w) {
+        fprintf(stderr, "shesh train: out of memory\n");
+        goto done;
+    }
+    if (o.resume) {
+        if (!ckpt_read(ckpt, &o, t.w, &done, &rng, &err)) {
+            fprintf(stderr, "shesh train: %s\nshesh train: refusing to resume; this run is:\n    ",
+                    err.text);
+            print_command(stderr, &o);
+            fprintf(stderr, " --resume\n");
+            goto done;
+        }
+        fprintf(stderr, "shesh train: resuming %s after %ld of %ld games\n", ckpt, done,
+                o.games);
+    } else if (access(ckpt, F_OK) == 0) {
+        fprintf(stderr,
+                "shesh train: %s exists: add --resume to go on from it, or remove it to start "
+                "again\n",
+                ckpt);
+        goto done;
+    } else if (o.from_default) {
+        *t.w = net_weights_default;
+    } else {
+        net_init(t.w, o.seed);
+    }
+    t.db = bearoff_new(&err);
+    t.cache = race_cache_new();
+    t.list = malloc(sizeof(MoveList));
+    if (!t.db || !t.cache || !t.list) {
         fprintf(stderr, "shesh train: %s\n", t.db ? "out of memory" : err.text);
         goto done;
     }
-    if (from_default)
-        *t.w = net_weights_default;
-    else
-        net_init(t.w, seed);
-    double t0 = selfplay_now();
-    uint64_t rng = seed;
-    for (long g = 0; g < games; g++) {
-        float rate = rate0 + (rate1 - rate0) * (float)g / (float)games;
-        train_game(&t, selfplay_rand(&rng), rate);
-        if ((g + 1) % check == 0 || g + 1 == games) {
-            double ppg = against_pubeval(&t, 500, 12345);
-            fprintf(stderr, "%ld games, %.0f s: %+.3f ppg against pubeval (1000 games)\n", g + 1,
-                    selfplay_now() - t0, ppg);
-        }
-    }
-    if (!write_weights(t.w, out, argc, argv, games)) {
-        fprintf(stderr, "shesh train: cannot write %s\n", out);
-        goto done;
-    }
-    status = EXIT_OK;
+    sigset_t stops, old;
+    sigemptyset(&stops);
+    sigaddset(&stops, SIGINT);
+    sigaddset(&stops, SIGTERM);
+    sigprocmask(SIG_BLOCK, &stops, &old);
+    bool stopped = false;
+    bool ok = train_run(&t, &o, ckpt, &done, &rng, &stopped, &err);
+    if (ok && stopped)
+        print_resume(&o, ckpt, done);
+    else if (ok && (ok = write_weights(t.w, &o, &err)))
+        remove(ckpt); /* finished: nothing left to resume */
+    drain_stop_signals(&stops);
+    sigprocmask(SIG_SETMASK, &old, NULL);
+    if (!ok)
+        fprintf(stderr, "shesh train: %s\n", err.text);
+    status = ok ? EXIT_OK : EXIT_FAIL;
 done:
     free(t.w);
     bearoff_free(t.db);

@@ -1,0 +1,195 @@
+#!/usr/bin/env bash
+# `shesh train` checkpoints and resumes: a run of 300 games writes the very
+# file (byte for byte) that a run stopped at 150 by --stop-after and resumed
+# writes, and so does a run stopped by SIGINT wherever it falls; the
+# checkpoint is gone once the run is done. A damaged, truncated, foreign or
+# forged checkpoint, and one made with other options, is refused with exit 1
+# and a message naming what is wrong, and left as it was. Bad option values
+# are refused with exit 2 naming the option.
+set -u
+SHESH=${SHESH:-build/shesh}
+case $SHESH in /*) ;; *) SHESH=$PWD/$SHESH ;; esac
+dir=$(mktemp -d)
+pid=
+cleanup() {
+    [ -n "$pid" ] && kill "$pid" 2> /dev/null && wait "$pid" 2> /dev/null
+    rm -rf "$dir"
+}
+trap cleanup EXIT
+fails=0
+
+no() { echo "FAIL: $*"; fails=$((fails + 1)); }
+passed() { # FAILS-BEFORE MESSAGE: "ok: MESSAGE" if nothing failed since
+    [ "$fails" = "$1" ] && echo "ok: $2"
+}
+
+# Runs shesh train in directory $dir/$1 with the other arguments; status in
+# $status, stderr in $dir/err.
+train() { # SUBDIR ARGS...
+    local sub=$1; shift
+    mkdir -p "$dir/$sub"
+    (cd "$dir/$sub" && "$SHESH" train "$@" > "$dir/out" 2> "$dir/err" < /dev/null)
+    status=$?
+}
+
+expect() { # WANT-STATUS STDERR-NEEDLE SUBDIR ARGS...
+    local want=$1 needle=$2; shift 2
+    train "$@"
+    [ "$status" = "$want" ] || no "train ${*:2}: exit $status, expected $want ($(head -c 300 "$dir/err"))"
+    grep -qF -- "$needle" "$dir/err" || no "train ${*:2}: stderr lacks '$needle': $(head -c 300 "$dir/err")"
+}
+
+OPTS=(--games 300 --seed 7 --check-every 100)
+
+# ---- 1. stopped at 150 and resumed = never stopped ---------------------------
+f0=$fails
+train full "${OPTS[@]}" --out w.c
+[ "$status" = 0 ] || no "a run of 300 games exits $status: $(head -c 300 "$dir/err")"
+[ -s "$dir/full/w.c" ] || no "a run of 300 games writes no w.c"
+[ -e "$dir/full/w.c.ckpt" ] && no "a finished run leaves its checkpoint w.c.ckpt"
+grep -q 'net_weights_default' "$dir/full/w.c" || no "w.c does not define net_weights_default"
+
+expect 0 "--resume" split "${OPTS[@]}" --stop-after 150 --out w.c
+grep -qF "stopped after 150 of 300 games" "$dir/err" || no "the stop message does not say 150 of 300: $(cat "$dir/err")"
+[ -s "$dir/split/w.c.ckpt" ] || no "--stop-after 150 writes no checkpoint w.c.ckpt"
+[ -e "$dir/split/w.c" ] && no "--stop-after 150 writes w.c before the end"
+for tmp in "$dir"/split/*.tmp; do
+    [ -e "$tmp" ] && no "a temporary file is left behind: $tmp"
+done
+cp "$dir/split/w.c.ckpt" "$dir/half.ckpt"
+expect 0 "resuming" split "${OPTS[@]}" --out w.c --resume
+cmp -s "$dir/full/w.c" "$dir/split/w.c" ||
+    no "300 games stopped at 150 and resumed differ from 300 in one go: $(diff "$dir/full/w.c" "$dir/split/w.c" | head -c 300)"
+[ -e "$dir/split/w.c.ckpt" ] && no "a resumed run leaves its checkpoint once done"
+# --check-every only says when to report and checkpoint: another is fine.
+cp "$dir/half.ckpt" "$dir/split/w.c.ckpt"
+rm -f "$dir/split/w.c"
+expect 0 "resuming" split --games 300 --seed 7 --check-every 1000 --out w.c --resume
+cmp -s "$dir/full/w.c" "$dir/split/w.c" || no "resumed with another --check-every, the network differs"
+passed "$f0" "300 games = 150, stop, resume 150 (byte for byte, twice); checkpoint removed at the end"
+
+# ---- 2. SIGINT: finish the game, checkpoint, exit 0, resume to the same ----------
+f0=$fails
+SIG=(--games 1000 --seed 3 --check-every 100000)
+train sigfull "${SIG[@]}" --out w.c
+[ "$status" = 0 ] || no "a run of 1000 games exits $status"
+mkdir -p "$dir/sig"
+(cd "$dir/sig" && exec "$SHESH" train "${SIG[@]}" --out w.c > /dev/null 2> "$dir/sig.err" < /dev/null) &
+pid=$!
+# Signal it once it holds SIGINT blocked (it does so while training): the
+# signal mask of /proc tells, no clock involved.
+for _ in $(seq 1 2000); do
+    blk=$(sed -n 's/^SigBlk:[[:space:]]*//p' "/proc/$pid/status" 2> /dev/null)
+    [ -n "$blk" ] && (((16#$blk >> 1) & 1)) && break
+    [ -e "/proc/$pid" ] || break
+    sleep 0.01
+done
+kill -INT "$pid"
+wait "$pid"
+status=$?
+pid=
+if [ -e "$dir/sig/w.c" ]; then
+    echo "skip: the run of 1000 games ended before SIGINT reached it"
+else
+    [ "$status" = 0 ] || no "SIGINT: exit $status, expected 0 ($(head -c 300 "$dir/sig.err"))"
+    grep -qF -- "--resume" "$dir/sig.err" || no "SIGINT: the message does not say how to resume: $(cat "$dir/sig.err")"
+    [ -s "$dir/sig/w.c.ckpt" ] || no "SIGINT: no checkpoint written"
+    expect 0 "resuming" sig "${SIG[@]}" --out w.c --resume
+    cmp -s "$dir/sigfull/w.c" "$dir/sig/w.c" ||
+        no "1000 games interrupted by SIGINT ($(head -1 "$dir/sig.err")) and resumed differ from 1000 in one go"
+fi
+passed "$f0" "SIGINT: checkpoint, exit 0, resumed to the same network"
+
+# ---- 3. checkpoints refused --------------------------------------------------
+f0=$fails
+ck=$dir/bad/w.c.ckpt
+mkdir -p "$dir/bad"
+refused() { # NEEDLE ARGS... : resuming $ck is refused with exit 1, $ck unchanged
+    local needle=$1; shift
+    cp "$ck" "$dir/before"
+    expect 1 "$needle" bad "$@" --out w.c --resume
+    cmp -s "$ck" "$dir/before" || no "a refused checkpoint was changed ($needle)"
+    [ -e "$dir/bad/w.c" ] && no "a refused resume wrote w.c ($needle)"
+}
+cp "$dir/half.ckpt" "$ck"
+refused "--games 300, not --games 400" --games 400 --seed 7
+refused "--seed 7, not --seed 8" --games 300 --seed 8
+refused "--rate 0.1, not --rate 0.2" --games 300 --seed 7 --rate 0.2
+refused "--final-rate 0.02, not --final-rate 0.01" --games 300 --seed 7 --final-rate 0.01
+refused "without --from-default" --games 300 --seed 7 --from-default
+refused "--games 300, not --games 200000" --seed 7
+# damaged: one byte of the weights flipped, cut short, emptied, foreign
+python3 - "$dir/half.ckpt" "$ck" <<'PY'
+import sys
+data = bytearray(open(sys.argv[1], "rb").read())
+data[len(data) // 2] ^= 0x10
+open(sys.argv[2], "wb").write(data)
+PY
+refused "damaged" --games 300 --seed 7
+head -c 5000 "$dir/half.ckpt" > "$ck"
+refused "damaged" --games 300 --seed 7
+: > "$ck"
+refused "not a checkpoint" --games 300 --seed 7
+printf 'hello\n' > "$ck"
+refused "not a checkpoint" --games 300 --seed 7
+# forged with a good CRC: another --games, a NaN weight, done beyond games,
+# another network size
+forge() { # PYTHON-EXPR over header bytes h and weights bytes w
+    python3 - "$dir/half.ckpt" "$ck" "$1" <<'PY'
+import sys, zlib
+data = open(sys.argv[1], "rb").read()[:-15]
+at = data.index(b"\nweights ") + 1
+at = data.index(b"\n", at) + 1
+h, w = data[:at], bytearray(data[at:])
+exec(sys.argv[3])
+body = bytes(h) + bytes(w)
+open(sys.argv[2], "wb").write(body + b"crc32 %08x\n" % zlib.crc32(body))
+PY
+}
+forge 'h = h.replace(b"games 300", b"games 400")'
+refused "--games 400, not --games 300" --games 300 --seed 7
+forge 'w[40:44] = b"\x00\x00\xc0\x7f"'
+refused "not a finite number" --games 300 --seed 7
+forge 'h = h.replace(b"done 150", b"done 301")'
+refused "malformed" --games 300 --seed 7
+forge 'h = h.replace(b"net 198 ", b"net 197 ")'
+refused "inputs" --games 300 --seed 7
+forge 'h = h.replace(b"seed 7", b"seed 7x")'
+refused "malformed" --games 300 --seed 7
+rm -f "$ck"
+expect 1 "cannot read" bad --games 300 --seed 7 --out w.c --resume
+# a checkpoint is never overwritten by a fresh start
+cp "$dir/half.ckpt" "$ck"
+expect 1 "--resume" bad "${OPTS[@]}" --out w.c
+cmp -s "$ck" "$dir/half.ckpt" || no "a fresh start changed an existing checkpoint"
+passed "$f0" "damaged, truncated, foreign, forged and mismatched checkpoints refused with exit 1"
+
+# ---- 4. bad option values ----------------------------------------------------
+f0=$fails
+usage_error() { # NEEDLE ARGS...
+    local needle=$1; shift
+    expect 2 "$needle" opts "$@"
+    [ -e "$dir/opts/w.c" ] || [ -e "$dir/opts/w.c.ckpt" ] && no "train $*: wrote a file"
+}
+usage_error "--games '10x'" --games 10x --out w.c
+usage_error "--games '0'" --games 0 --out w.c
+usage_error "--games '-5'" --games -5 --out w.c
+usage_error "--games ' 10'" --games ' 10' --out w.c
+usage_error "--seed 'abc'" --seed abc --out w.c
+usage_error "--seed '-1'" --seed -1 --out w.c
+usage_error "--seed '99999999999999999999'" --seed 99999999999999999999 --out w.c
+usage_error "--rate 'nan'" --rate nan --out w.c
+usage_error "--rate '0'" --rate 0 --out w.c
+usage_error "--final-rate '0.1x'" --final-rate 0.1x --out w.c
+usage_error "--check-every '1.5'" --check-every 1.5 --out w.c
+usage_error "--stop-after ''" --stop-after '' --out w.c
+usage_error "--out FILE is required" --games 10
+usage_error "--out needs a value" --games 10 --out
+usage_error "unknown option '--gamez'" --gamez 10 --out w.c
+passed "$f0" "bad option values refused with exit 2, naming the option"
+
+if [ "$fails" -ne 0 ]; then
+    echo "t_train.sh: $fails failures"
+    exit 1
+fi
+echo "t_train.sh: all passed"
