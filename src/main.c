@@ -8,6 +8,7 @@
 static const CliCommand commands[] = {
     {"id", cli_id, "decode and encode Position IDs, Match IDs, GNUBG-IDs, XGIDs"},
     {"moves", cli_moves, "list every legal move of a position for a roll"},
+    {"rules", cli_rules, "show the rules a preset and rules options make"},
     {"bench", cli_bench, "move generation speed and a behaviour signature"},
     {"selfplay", cli_selfplay, "engine against engine: points per game, decision speed"},
     {"calibrate", cli_calibrate, "fit the contact evaluator's chances on self-play games"},

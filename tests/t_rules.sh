@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# shesh rules: the rules value that presets and individual rules options make,
+# as text and JSON, and the exit status of inconsistent or malformed options.
+set -u
+SHESH=${SHESH:-build/shesh}
+fail=0
+check() { # WHAT EXPECTED ACTUAL
+    if [ "$2" != "$3" ]; then echo "FAIL: $1: expected '$2', got '$3'"; fail=1; fi
+}
+field() { "$SHESH" rules "${@:2}" | awk -v f="$1" '$1 == f { $1 = ""; sub(/^ +/, ""); print }'; }
+
+check "default opening" "play" "$(field opening)"
+check "default max cube" "64" "$(field max_cube)"
+check "default crawford" "yes" "$(field crawford)"
+check "cafe opening" "reroll" "$(field opening --rules cafe)"
+check "cafe later games" "winner-starts" "$(field later_games --rules cafe)"
+check "--no-backgammons" "no" "$(field backgammons --no-backgammons)"
+check "--star-mars" "yes" "$(field star_mars --star-mars)"
+check "--beavers 2" "2" "$(field beavers --rules money --beavers 2)"
+check "--max-cube 16" "16" "$(field max_cube --max-cube 16)"
+check "match description" "7-point match" "$(field description --length 7 | cut -d, -f1)"
+
+json=$("$SHESH" rules --json --rules money --auto-doubles 2)
+echo "$json" | python3 -c 'import json,sys; d=json.load(sys.stdin); assert d["jacoby"] is True and d["auto_doubles"] == 2 and d["cube"] is True, d' \
+    || { echo "FAIL: --json: $json"; fail=1; }
+
+status() { "$SHESH" rules "$@" >/dev/null 2>"$tmp"; echo $?; }
+tmp=$(mktemp); trap 'rm -f "$tmp"' EXIT
+check "Jacoby without a cube exits 1" 1 "$(status --no-cube --jacoby)"
+grep -q 'needs the cube' "$tmp" || { echo "FAIL: message for Jacoby without a cube: $(cat "$tmp")"; fail=1; }
+check "Holland without Crawford exits 1" 1 "$(status --holland --no-crawford)"
+check "max cube not a power of two exits 2" 2 "$(status --max-cube 48)"
+check "a preset after a flag exits 2" 2 "$(status --jacoby --rules cafe)"
+check "unknown preset exits 2" 2 "$(status --rules backgammon-ish)"
+check "bad number exits 2" 2 "$(status --beavers x)"
+grep -q "'x' is not a whole number" "$tmp" || { echo "FAIL: message for --beavers x: $(cat "$tmp")"; fail=1; }
+check "unknown option exits 2" 2 "$(status --bogus)"
+check "bad --length exits 2" 2 "$(status --length 65)"
+check "--help exits 0" 0 "$(status --help)"
+[ $fail -eq 0 ] && echo "ok: shesh rules: presets, flags, JSON and every exit status"
+exit $fail
