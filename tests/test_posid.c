@@ -13,19 +13,6 @@
 #include "posid.h"
 #include "tsv.h"
 
-static int parse_side(const char *s, uint8_t *side)
-{
-    for (int i = 0; i < POS_SLOTS; i++) {
-        char *end;
-        long v = strtol(s, &end, 10);
-        if (end == s || v < 0 || v > 15)
-            return 0;
-        side[i] = (uint8_t)v;
-        s = *end == ',' ? end + 1 : end;
-    }
-    return *s == '\0';
-}
-
 static void test_vectors(void **state)
 {
     (void)state;
@@ -36,8 +23,8 @@ static void test_vectors(void **state)
     while (tsv_next(r)) {
         assert_int_equal(r->nfields, 4);
         Position want, got;
-        assert_true(parse_side(r->field[1], want.side[0]));
-        assert_true(parse_side(r->field[2], want.side[1]));
+        assert_true(tsv_parse_side(r->field[1], want.side[0]));
+        assert_true(tsv_parse_side(r->field[2], want.side[1]));
         char id[POSID_LEN + 1];
         posid_encode(&want, id);
         if (strcmp(id, r->field[0]))

@@ -96,19 +96,6 @@ static void test_valid_rules(void **state)
     assert_true(pos_valid(&p, NULL));
 }
 
-static int parse_side(const char *s, uint8_t *side)
-{
-    for (int i = 0; i < POS_SLOTS; i++) {
-        char *end;
-        long v = strtol(s, &end, 10);
-        if (end == s || v < 0 || v > 15)
-            return 0;
-        side[i] = (uint8_t)v;
-        s = *end == ',' ? end + 1 : end;
-    }
-    return *s == '\0';
-}
-
 /* Every position gnubg wrote an ID for is one it accepted. */
 static void test_vectors_valid(void **state)
 {
@@ -120,8 +107,8 @@ static void test_vectors_valid(void **state)
     while (tsv_next(r)) {
         assert_int_equal(r->nfields, 4);
         Position p;
-        assert_true(parse_side(r->field[1], p.side[0]));
-        assert_true(parse_side(r->field[2], p.side[1]));
+        assert_true(tsv_parse_side(r->field[1], p.side[0]));
+        assert_true(tsv_parse_side(r->field[2], p.side[1]));
         Err err = {{0}};
         if (!pos_valid(&p, &err))
             fail_msg("line %d: %s", r->lineno, err.text);

@@ -1,6 +1,7 @@
 /* tsv.c - test vector reader (see tsv.h). */
 #include "tsv.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 bool tsv_open(TsvReader *r, const char *path)
@@ -41,4 +42,17 @@ void tsv_close(TsvReader *r)
     if (r->file)
         gzclose(r->file);
     r->file = NULL;
+}
+
+bool tsv_parse_side(const char *s, uint8_t side[25])
+{
+    for (int i = 0; i < 25; i++) {
+        char *end;
+        long v = strtol(s, &end, 10);
+        if (end == s || v < 0 || v > 15 || (i < 24 && *end != ','))
+            return false;
+        side[i] = (uint8_t)v;
+        s = i < 24 ? end + 1 : end;
+    }
+    return *s == '\0';
 }

@@ -4,6 +4,7 @@
 #define SHESH_TEST_TSV_H
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <zlib.h>
 
 #define TSV_LINE_MAX (1 << 17)
@@ -25,5 +26,10 @@ bool tsv_open(TsvReader *r, const char *path);
 bool tsv_next(TsvReader *r);
 
 void tsv_close(TsvReader *r);
+
+/* Reads a vector column of 25 comma-separated checker counts (0..15), one
+ * side of a position: index 0..23 = that side's points 1..24, 24 = its bar.
+ * False unless there are exactly 25 such numbers. */
+bool tsv_parse_side(const char *s, uint8_t side[25]);
 
 #endif
