@@ -123,6 +123,11 @@ static NetAction serve_handle(void *ctx, void *session, const char *line, size_t
     return proto_handle(ctx, session, line, len, out) == PROTO_CLOSE ? NET_CLOSE : NET_REPLY;
 }
 
+static bool serve_is_cheap(void *ctx, const char *line, size_t len)
+{
+    return proto_is_cheap(ctx, line, len);
+}
+
 /* Names the signal that arrived, and who sent it. */
 static void read_signal(int fd, char *text, size_t size)
 {
@@ -305,7 +310,8 @@ int cli_serve(int argc, char **argv)
     }
 
     ProtoConfig pcfg = {.engine = engine, .plies = o.plies, .max_plies = o.max_plies};
-    NetHandler h = {&pcfg, serve_session_new, serve_session_free, serve_handle};
+    NetHandler h = {&pcfg, serve_session_new, serve_session_free, serve_handle,
+                    serve_is_cheap};
     NetConfig cfg = {
         .listeners = listeners,
         .n_listeners = n,

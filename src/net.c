@@ -7,7 +7,12 @@
  * lines it pipelined meanwhile wait in its queue. Nothing a connection does
  * can stall the loop: sockets are non-blocking, and a connection whose
  * queue or unsent replies grow past a high-water mark is simply not read
- * until they shrink. */
+ * until they shrink.
+ *
+ * A line the handler calls cheap (is_cheap) is answered on the loop itself
+ * when its connection has nothing on a worker: the hand-off to a worker and
+ * back costs more than such a request. Holding off while a worker has the
+ * connection keeps its replies in order and its session on one thread. */
 #define _GNU_SOURCE /* accept4: a non-blocking socket without a second call */
 #include "net.h"
 
@@ -117,6 +122,10 @@ const char *net_framing_error(NetLineKind kind)
 #define QUEUE_HIGH (1u << 20)
 #define OUT_HIGH (1u << 20)
 #define LONG_LOG_BYTES 200 /* first bytes of an over-long line kept in the log */
+/* Cheap lines answered on the loop per turn of one connection; the rest of
+ * a long run of them goes to the workers, so one client pipelining
+ * thousands cannot keep the loop from the others. */
+#define INLINE_BURST 64
 #define NEVER 1e300
 
 enum { WATCH_LISTENER, WATCH_STOP, WATCH_POOL, WATCH_CONN };
@@ -365,6 +374,69 @@ static void job_run(WorkerJob *wj)
                              j->line.len, &j->reply);
 }
 
+/* After a request finished: the connection was active, and may go idle
+ * from now on. */
+static void conn_answered(Conn *c)
+{
+    Server *s = c->srv;
+    c->last_active = s->now;
+    if (s->cfg->idle_timeout > 0)
+        due(s, s->now + s->cfg->idle_timeout);
+}
+
+/* A request's outcome, in its turn: the reply queued for sending, or the
+ * close the client asked for. reply is left to be reused. */
+static void conn_take_reply(Conn *c, NetAction action, Buf *reply)
+{
+    if (action == NET_CLOSE) {
+        conn_log(c, TX_QUIT, "", 0);
+        c->quitting = true;
+    } else {
+        conn_log(c, TX_REP, reply->data ? reply->data : "", reply->len);
+        if (out_pending(c) == 0) {
+            /* The usual case: hand the reply buffer over instead of copying. */
+            Buf t = c->out;
+            c->out = *reply;
+            *reply = t;
+            c->out_pos = 0;
+        } else {
+            buf_append(&c->out, reply->data, reply->len);
+        }
+    }
+    conn_answered(c);
+}
+
+/* The reply that stands in for a request over its time budget. */
+static void conn_send_over_budget(Conn *c)
+{
+    char msg[128];
+    snprintf(msg, sizeof msg, "Error: request took longer than its time budget of %g seconds\n",
+             c->srv->cfg->request_timeout);
+    conn_send(c, msg, strlen(msg));
+}
+
+/* Answers a cheap line here on the loop. Only while the connection is not
+ * busy: then no worker holds its session, and every earlier reply is out. */
+static void conn_inline(Conn *c, const char *line, size_t len)
+{
+    Server *s = c->srv;
+    double budget = s->cfg->request_timeout;
+    double start = budget > 0 ? mono_now() : 0;
+    s->stats.requests++;
+    buf_clear(&c->job.reply);
+    NetAction action = s->h->handle(s->h->ctx, c->session, line, len, &c->job.reply);
+    /* Nothing can stop a request on the loop, but one over its budget is
+     * answered as on a worker: the error in place of its reply. */
+    if (budget > 0 && mono_now() - start > budget) {
+        s->stats.timeouts++;
+        conn_send_over_budget(c);
+        conn_note(c, "the late reply was dropped");
+        conn_answered(c);
+        return;
+    }
+    conn_take_reply(c, action, &c->job.reply);
+}
+
 static void conn_dispatch(Conn *c, const char *line, size_t len)
 {
     Server *s = c->srv;
@@ -410,6 +482,8 @@ static void conn_pump(Conn *c)
 {
     if (c->dead)
         return;
+    const NetHandler *h = c->srv->h;
+    int inline_left = INLINE_BURST;
     for (;;) {
         while (can_dispatch(c)) {
             const char *rec = c->queue.data + c->queue_pos;
@@ -419,7 +493,12 @@ static void conn_pump(Conn *c)
             const char *line = rec + 1 + sizeof len;
             c->queue_pos += 1 + sizeof len + len;
             if (kind == NET_LINE) {
-                conn_dispatch(c, line, len);
+                if (inline_left > 0 && h->is_cheap && h->is_cheap(h->ctx, line, len)) {
+                    inline_left--;
+                    conn_inline(c, line, len);
+                } else {
+                    conn_dispatch(c, line, len);
+                }
             } else {
                 const char *msg = net_framing_error((NetLineKind)kind);
                 conn_send(c, msg, strlen(msg));
@@ -584,33 +663,19 @@ static void on_accept(Server *s, Listener *l)
     }
 }
 
-static void on_job_done(Server *s, NetJob *j)
+static void on_job_done(NetJob *j)
 {
     Conn *c = j->conn;
     c->busy = false;
     if (c->dead)
         return; /* the reaper frees it */
-    c->last_active = s->now;
     if (c->late) {
         c->late = false;
         conn_note(c, "the late reply was dropped");
-    } else if (j->action == NET_CLOSE) {
-        conn_log(c, TX_QUIT, "", 0);
-        c->quitting = true;
+        conn_answered(c);
     } else {
-        conn_log(c, TX_REP, j->reply.data ? j->reply.data : "", j->reply.len);
-        if (out_pending(c) == 0) {
-            /* The usual case: hand the reply buffer over instead of copying. */
-            Buf t = c->out;
-            c->out = j->reply;
-            j->reply = t;
-            c->out_pos = 0;
-        } else {
-            buf_append(&c->out, j->reply.data, j->reply.len);
-        }
+        conn_take_reply(c, j->action, &j->reply);
     }
-    if (s->cfg->idle_timeout > 0)
-        due(s, s->now + s->cfg->idle_timeout);
     conn_pump(c);
 }
 
@@ -666,11 +731,7 @@ static void check_timers(Server *s)
             if (s->now >= c->deadline) {
                 c->late = true;
                 s->stats.timeouts++;
-                char msg[128];
-                snprintf(msg, sizeof msg,
-                         "Error: request took longer than its time budget of %g seconds\n",
-                         cfg->request_timeout);
-                conn_send(c, msg, strlen(msg));
+                conn_send_over_budget(c);
                 conn_pump(c);
                 continue;
             }
@@ -741,7 +802,7 @@ static void on_event(Server *s, struct epoll_event *ev)
     case WATCH_POOL:
         for (WorkerJob *j = worker_pool_collect(s->pool), *next; j; j = next) {
             next = j->next;
-            on_job_done(s, (NetJob *)j);
+            on_job_done((NetJob *)j);
         }
         break;
     case WATCH_CONN: {

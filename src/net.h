@@ -1,7 +1,8 @@
 /* net.h - the server's network layer: line framing of the byte stream, and
  * the event loop that owns every socket and hands requests to a pool of
  * worker threads (worker.h), one request per connection at a time, so the
- * replies of a connection go out in the order of its requests.
+ * replies of a connection go out in the order of its requests. Requests the
+ * handler calls cheap are answered on the loop itself.
  *
  * What runs a request is a NetHandler: the protocol layer in the real
  * server (cli_serve.c wires proto.h in), an echo or a slow handler in the
@@ -66,6 +67,13 @@ typedef struct NetHandler {
     /* Runs on a worker thread, never twice at once for one session. Appends
      * the complete reply to out (NET_REPLY), or asks to close (NET_CLOSE). */
     NetAction (*handle)(void *ctx, void *session, const char *line, size_t len, Buf *out);
+    /* Optional (NULL: every line goes to a worker). True for a line that
+     * handle answers in microseconds: when its connection has no request
+     * on a worker, the event loop runs handle itself, which saves the
+     * hand-off to a worker and back (most of a cheap request's time). Must
+     * be fast, thread-safe, and say false when unsure: the loop serves
+     * every connection, and no time budget can stop a request it runs. */
+    bool (*is_cheap)(void *ctx, const char *line, size_t len);
 } NetHandler;
 
 typedef struct NetConfig {

@@ -225,3 +225,61 @@ ProtoResult proto_handle(const ProtoConfig *cfg, ProtoSession *s, const char *li
     }
     return PROTO_REPLY;
 }
+
+/* The lexer's blanks (proto_lex.h). */
+static bool is_blank(char c)
+{
+    return c == ' ' || c == '\t' || c == '\r';
+}
+
+/* True when p[0..n) starts with word, compared without case. */
+static bool starts_with(const char *p, size_t n, const char *word)
+{
+    size_t k = strlen(word);
+    if (n < k)
+        return false;
+    for (size_t i = 0; i < k; i++) {
+        char c = p[i];
+        if (c >= 'A' && c <= 'Z')
+            c = (char)(c - 'A' + 'a');
+        if (c != word[i])
+            return false;
+    }
+    return true;
+}
+
+/* The word (up to a blank) at p[0..n) is exactly word, without case. */
+static bool is_word(const char *p, size_t n, const char *word)
+{
+    size_t k = strlen(word);
+    return starts_with(p, n, word) && (n == k || is_blank(p[k]));
+}
+
+bool proto_is_cheap(const ProtoConfig *cfg, const char *line, size_t len)
+{
+    /* Over the lexer's limit it is an error reply, whatever it says. */
+    if (len > PROTO_LEX_LINE_MAX)
+        return true;
+    size_t i = 0;
+    while (i < len && (line[i] == '\0' || is_blank(line[i])))
+        i++;
+    const char *p = line + i;
+    size_t n = len - i;
+    if (starts_with(p, n, "board:"))
+        return cfg->plies == 0;
+    if (!is_word(p, n, "evaluation"))
+        return true; /* version, help, set, exit, or an error */
+    /* Evaluations run at 0 plies unless `plies N` says otherwise. Every
+     * "plies" that starts a word counts, even one inside a quoted name:
+     * a false "expensive" only costs a hand-off to a worker. */
+    for (size_t k = 1; k < n; k++) {
+        if (!is_blank(p[k - 1]) || !is_word(p + k, n - k, "plies"))
+            continue;
+        size_t v = k + 5;
+        while (v < n && is_blank(p[v]))
+            v++;
+        if (!is_word(p + v, n - v, "0"))
+            return false;
+    }
+    return true;
+}

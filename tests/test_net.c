@@ -2,7 +2,8 @@
  * limit), address parsing and listeners, transcripts (round trip, cut and
  * damaged files), and the event loop itself driven through a test handler
  * (echo, slow and closing requests): pipelined order, time budget, idle
- * timeout, disconnect mid-request, clean stop. */
+ * timeout, disconnect mid-request, clean stop; cheap requests answered on
+ * the event loop, and proto_is_cheap, which says which those are. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -27,6 +28,7 @@
 
 #include "listen.h"
 #include "net.h"
+#include "proto.h"
 #include "txlog.h"
 #include "worker.h"
 
@@ -562,6 +564,9 @@ static void test_worker_pool(void **state)
 typedef struct TestCtx {
     atomic_int sessions;  /* live sessions */
     atomic_int handled;
+    atomic_int on_loop;      /* requests the event loop ran itself */
+    atomic_int slow_on_loop; /* of those, "sleep" ones: never allowed */
+    pthread_t loop;          /* the thread in net_serve */
 } TestCtx;
 
 typedef struct TestSession {
@@ -596,6 +601,11 @@ static NetAction t_handle(void *ctx, void *session, const char *line, size_t len
     TestCtx *t = ctx;
     TestSession *s = session;
     atomic_fetch_add(&t->handled, 1);
+    if (pthread_equal(pthread_self(), t->loop)) {
+        atomic_fetch_add(&t->on_loop, 1);
+        if (len > 6 && !memcmp(line, "sleep ", 6))
+            atomic_fetch_add(&t->slow_on_loop, 1);
+    }
     s->count++;
     if (len == 4 && !memcmp(line, "quit", 4))
         return NET_CLOSE;
@@ -611,6 +621,13 @@ static NetAction t_handle(void *ctx, void *session, const char *line, size_t len
     buf_append(out, line, len);
     buf_puts(out, "\n");
     return NET_REPLY;
+}
+
+/* Everything but "sleep ..." is cheap. */
+static bool t_is_cheap(void *ctx, const char *line, size_t len)
+{
+    (void)ctx;
+    return !(len > 6 && !memcmp(line, "sleep ", 6));
 }
 
 typedef struct TestServer {
@@ -631,14 +648,19 @@ static void *serve_thread(void *arg)
 {
     TestServer *t = arg;
     Err err;
+    t->ctx.loop = pthread_self();
     t->ok = net_serve(&t->cfg, &t->h, &t->stats, &err);
     return NULL;
 }
 
-static void server_up(TestServer *t, double idle, double budget, bool log)
+/* threads workers; cheap: t_is_cheap tells the loop what it may answer. */
+static void server_up_with(TestServer *t, double idle, double budget, bool log, int threads,
+                           bool cheap)
 {
     memset(t, 0, sizeof *t);
-    t->h = (NetHandler){&t->ctx, t_session_new, t_session_free, t_handle};
+    t->h = (NetHandler){.ctx = &t->ctx, .session_new = t_session_new,
+                        .session_free = t_session_free, .handle = t_handle,
+                        .is_cheap = cheap ? t_is_cheap : NULL};
     snprintf(t->sock, sizeof t->sock, "%s/srv.sock", tmpdir);
     Err err;
     size_t n = 0;
@@ -649,7 +671,7 @@ static void server_up(TestServer *t, double idle, double budget, bool log)
         fail_msg("%s", err.text);
     assert_true(listen_parse_tcp(t->l[1].name, &t->tcp_addr, &err));
     t->stop = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
-    t->cfg = (NetConfig){.listeners = t->l, .n_listeners = n, .threads = 2,
+    t->cfg = (NetConfig){.listeners = t->l, .n_listeners = n, .threads = threads,
                          .idle_timeout = idle, .request_timeout = budget,
                          .log_dir = NULL, .stop_fd = t->stop, .diag = stderr,
                          .diag_prefix = "test server: "};
@@ -659,6 +681,12 @@ static void server_up(TestServer *t, double idle, double budget, bool log)
         t->cfg.log_dir = t->logdir;
     }
     assert_int_equal(pthread_create(&t->thread, NULL, serve_thread, t), 0);
+}
+
+/* Two workers, every line sent to one. */
+static void server_up(TestServer *t, double idle, double budget, bool log)
+{
+    server_up_with(t, idle, budget, log, 2, false);
 }
 
 static void server_down(TestServer *t)
@@ -884,6 +912,148 @@ static void test_server_stop(void **state)
     buf_free(&got);
 }
 
+/* Cheap and slow lines pipelined on one connection: the cheap ones run on
+ * the loop, but never past a slow one still on a worker, so the replies
+ * (and the session's count) keep the order of the requests. */
+static void test_server_inline_order(void **state)
+{
+    (void)state;
+    TestServer t;
+    server_up_with(&t, 0, 0, true, 2, true);
+    char cmd[1024];
+    /* Transcripts of an earlier test may have the same names. */
+    snprintf(cmd, sizeof cmd, "rm -f %s/*.log.gz", t.logdir);
+    assert_int_equal(system(cmd), 0);
+    int fd = dial(&t, false);
+    static const char burst[] = "a\nsleep 150 b\nc\nd\nsleep 50 e\nf\n\0g\nquit\nnever\n";
+    send_all(fd, burst, sizeof burst - 1);
+    Buf got;
+    buf_init(&got);
+    recv_lines(fd, &got, 7);
+    assert_string_equal(got.data, "1: a\n2: sleep 150 b\n3: c\n4: d\n5: sleep 50 e\n6: f\n7: g\n");
+    assert_true(closed_within(fd, 5000));
+    close(fd);
+    /* Many cheap lines behind a slow one, more than one turn of the loop
+     * takes: all answered, in order. */
+    fd = dial(&t, true);
+    Buf many, want;
+    buf_init(&many);
+    buf_init(&want);
+    buf_puts(&many, "sleep 100 first\n");
+    buf_puts(&want, "1: sleep 100 first\n");
+    for (int i = 0; i < 1000; i++) {
+        buf_printf(&many, "r%d\n", i);
+        buf_printf(&want, "%d: r%d\n", 2 + i, i);
+    }
+    send_all(fd, many.data, many.len);
+    recv_lines(fd, &got, 1001);
+    assert_string_equal(got.data, want.data);
+    close(fd);
+    sleep_ms(100);
+    server_down(&t);
+    /* a c d f g and quit, and most of the thousand, ran on the loop; no
+     * sleep ever did. */
+    assert_int_equal(atomic_load(&t.ctx.slow_on_loop), 0);
+    assert_true(atomic_load(&t.ctx.on_loop) >= 6 + 500);
+    assert_int_equal(t.stats.requests, 8 + 1001);
+    /* Inline replies are in the transcripts too, and the quit. */
+    snprintf(cmd, sizeof cmd,
+             "test $(zcat %s/*.log.gz | grep -c ' rep [0-9]*: ') = 1008 && "
+             "zcat %s/*.log.gz | grep -q ' rep 4: d' && zcat %s/*.log.gz | grep -q ' quit'",
+             t.logdir, t.logdir, t.logdir);
+    assert_int_equal(system(cmd), 0);
+    buf_free(&many);
+    buf_free(&want);
+    buf_free(&got);
+}
+
+/* One worker, busy with another connection's slow request: cheap lines are
+ * still answered (by the loop) while it runs. */
+static void test_server_inline_isolation(void **state)
+{
+    (void)state;
+    TestServer t;
+    server_up_with(&t, 0, 0, false, 1, true);
+    int slow = dial(&t, false);
+    send_all(slow, "sleep 600 slow\n", 15);
+    sleep_ms(50); /* let the worker take it */
+    int fast = dial(&t, true);
+    Buf got;
+    buf_init(&got);
+    send_all(fast, "one\ntwo\n", 8);
+    recv_lines(fast, &got, 2);
+    assert_string_equal(got.data, "1: one\n2: two\n");
+    /* ...while the slow one is still at work. */
+    struct pollfd pfd = {.fd = slow, .events = POLLIN};
+    assert_int_equal(poll(&pfd, 1, 0), 0);
+    /* A slow line of the fast connection waits for the one worker; the
+     * cheap line behind it waits for it in turn. */
+    send_all(fast, "sleep 10 three\nfour\n", 20);
+    recv_lines(slow, &got, 1);
+    assert_string_equal(got.data, "1: sleep 600 slow\n");
+    recv_lines(fast, &got, 2);
+    assert_string_equal(got.data, "3: sleep 10 three\n4: four\n");
+    close(slow);
+    close(fast);
+    server_down(&t);
+    assert_int_equal(atomic_load(&t.ctx.on_loop), 3);
+    assert_int_equal(atomic_load(&t.ctx.slow_on_loop), 0);
+    buf_free(&got);
+}
+
+static void test_proto_is_cheap(void **state)
+{
+    (void)state;
+    ProtoConfig at0 = {.engine = NULL, .plies = 0, .max_plies = 2};
+    ProtoConfig at2 = {.engine = NULL, .plies = 2, .max_plies = 2};
+    static const char board[] =
+        "board:You:gnubg:1:0:0:0:-2:0:0:0:0:5:0:3:0:0:0:-5:5:0:0:0:-3:0:-5:0:0:0:0:2:0:"
+        "1:6:5:0:0:1:1:1:0:1:-1:0:25:0:0:0:0:2:0:0:0";
+    char line[512];
+    struct {
+        const char *text; /* @: the board */
+        bool at0, at2;
+    } cases[] = {
+        {"version", true, true},
+        {"help", true, true},
+        {"set debug on", true, true},
+        {"exit", true, true},
+        {"", true, true},
+        {"nonsense words", true, true},
+        {"@", true, false},
+        {"  @", true, false},
+        {"@ jacobyrule off", true, false},
+        {"BOARD:a:b:1", true, false},
+        {"evaluation fibsboard @", true, true},
+        {"EVALUATION fibsboard @ plies 0 cubeful", true, true},
+        {"evaluation fibsboard @ plies 1", false, false},
+        {"evaluation fibsboard @ plies\t2", false, false},
+        {"evaluation fibsboard @ PLIES 3", false, false},
+        {"evaluation fibsboard @ plies 0 plies 2", false, false},
+        {"evaluation fibsboard @ plies 00", false, false}, /* unsure: not cheap */
+        {"evaluation fibsboard @ plies", false, false},
+        {"evaluations fibsboard @ plies 2", true, true}, /* an unknown command */
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const char *at = strchr(cases[i].text, '@');
+        if (at)
+            snprintf(line, sizeof line, "%.*s%s%s", (int)(at - cases[i].text), cases[i].text,
+                     board, at + 1);
+        else
+            snprintf(line, sizeof line, "%s", cases[i].text);
+        if (proto_is_cheap(&at0, line, strlen(line)) != cases[i].at0)
+            fail_msg("'%s' at 0 plies: expected %s", line, cases[i].at0 ? "cheap" : "not");
+        if (proto_is_cheap(&at2, line, strlen(line)) != cases[i].at2)
+            fail_msg("'%s' at 2 plies: expected %s", line, cases[i].at2 ? "cheap" : "not");
+    }
+    /* gnubg's leading NUL, and a line the lexer refuses for its length. */
+    assert_false(proto_is_cheap(&at2, "\0board:x", 8));
+    char big[2048];
+    memset(big, ' ', sizeof big);
+    memcpy(big + 1500, "board:x", 7);
+    assert_true(proto_is_cheap(&at2, big, sizeof big));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -899,6 +1069,9 @@ int main(void)
         cmocka_unit_test(test_server_isolation),
         cmocka_unit_test(test_server_timeouts),
         cmocka_unit_test(test_server_stop),
+        cmocka_unit_test(test_server_inline_order),
+        cmocka_unit_test(test_server_inline_isolation),
+        cmocka_unit_test(test_proto_is_cheap),
     };
     return cmocka_run_group_tests(tests, make_tmpdir, remove_tmpdir);
 }
