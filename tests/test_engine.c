@@ -14,6 +14,7 @@
 #include <cmocka.h>
 #include <pthread.h>
 
+#include "cubes.h"
 #include "engine.h"
 #include "posid.h"
 #include "tsv.h"
@@ -53,24 +54,6 @@ static int teardown(void **state)
     return 0;
 }
 
-static CubeState money(void)
-{
-    CubeState cs = {0};
-    cs.cube_in_use = true;
-    cs.cube = 1;
-    cs.owner = -1;
-    cs.max_cube = 64;
-    return cs;
-}
-
-static CubeState match(int length, int score_roller, int score_opp)
-{
-    CubeState cs = money();
-    cs.match_length = length;
-    cs.score[SIDE_ROLLER] = score_roller;
-    cs.score[SIDE_OPPONENT] = score_opp;
-    return cs;
-}
 
 /* Positions as lists of (index, count) for each side. */
 static Position make(const int roller[][2], int nr, const int opp[][2], int no)
@@ -111,7 +94,7 @@ static void check_vectors(const Engine *e, int plies, int every)
     TsvReader *r = malloc(sizeof *r);
     assert_non_null(r);
     assert_true(tsv_open(r, VECTORS));
-    CubeState cs = money();
+    CubeState cs = cubes_money();
     int rows = 0, moved = 0;
     while (tsv_next(r)) {
         if (r->lineno % every)
@@ -172,7 +155,7 @@ static void test_no_move_and_bad_dice(void **state)
     static const int r[][2] = {{POS_BAR, 1}, {5, 14}};
     static const int o[][2] = {{0, 2}, {1, 2}, {2, 2}, {3, 2}, {4, 2}, {5, 2}, {10, 3}};
     Position p = make(r, 2, o, 7);
-    CubeState cs = money();
+    CubeState cs = cubes_money();
     Move m;
     memset(&m, 0x5a, sizeof m);
     Move before = m;
@@ -195,7 +178,7 @@ static void test_opening_moves(void **state)
         int d1, d2;
         int8_t from[2], to[2];
     } want[] = {{3, 1, {7, 5}, {4, 4}}, {4, 2, {7, 5}, {3, 3}}, {6, 1, {12, 7}, {6, 6}}};
-    CubeState cs = money();
+    CubeState cs = cubes_money();
     for (int e = 0; e < 2; e++)
         for (size_t k = 0; k < sizeof want / sizeof want[0]; k++) {
             Position p, q;
@@ -218,7 +201,7 @@ static void test_bearoff_takes_checkers_off(void **state)
     static const int r[][2] = {{0, 2}, {1, 2}, {4, 1}, {5, 1}};
     static const int o[][2] = {{0, 3}, {1, 3}};
     Position p = make(r, 4, o, 2);
-    CubeState cs = money();
+    CubeState cs = cubes_money();
     Move m;
     for (int plies = 0; plies <= 2; plies++) {
         assert_true(engine_move(engines[0], &p, 6, 5, &cs, plies, &m));
@@ -247,7 +230,7 @@ static void test_evaluations_consistent(void **state)
     TsvReader *r = malloc(sizeof *r);
     assert_non_null(r);
     assert_true(tsv_open(r, VECTORS));
-    CubeState cs_money = money(), cs_match = match(7, 2, 4);
+    CubeState cs_money = cubes_money(), cs_match = cubes_match(7, 2, 4);
     int checked = 0;
     char last[POSID_LEN + 1] = "";
     while (tsv_next(r)) {
@@ -282,7 +265,7 @@ static void test_evaluations_consistent(void **state)
 static void test_evaluation_known_positions(void **state)
 {
     (void)state;
-    CubeState cs = money();
+    CubeState cs = cubes_money();
     EvalOptions opt = {0, false};
     Evaluation ev;
     Position p = gammon_lead();
@@ -318,7 +301,7 @@ static void test_cube_race_lead_double_pass(void **state)
 {
     (void)state;
     Position p = race_lead();
-    CubeState cs = money();
+    CubeState cs = cubes_money();
     for (int plies = 0; plies <= 1; plies++) {
         assert_int_equal(engine_double(engines[0], &p, &cs, plies), CUBE_DOUBLE);
         assert_int_equal(engine_take(engines[0], &p, &cs, plies), TAKE_DROP);
@@ -329,18 +312,18 @@ static void test_cube_race_lead_double_pass(void **state)
     cs.owner = SIDE_OPPONENT;
     assert_int_equal(engine_double(engines[0], &p, &cs, 0), CUBE_ROLL);
     /* No cube, or at its maximum: no double. */
-    cs = money();
+    cs = cubes_money();
     cs.cube_in_use = false;
     assert_int_equal(engine_double(engines[0], &p, &cs, 0), CUBE_ROLL);
-    cs = money();
+    cs = cubes_money();
     cs.cube = 64, cs.owner = SIDE_ROLLER;
     assert_int_equal(engine_double(engines[0], &p, &cs, 0), CUBE_ROLL);
     assert_int_equal(engine_double(engines[0], &p, NULL, 0), CUBE_ROLL);
     /* In a match too, and never in the Crawford game. */
-    cs = match(7, 0, 0);
+    cs = cubes_match(7, 0, 0);
     assert_int_equal(engine_double(engines[0], &p, &cs, 0), CUBE_DOUBLE);
     assert_int_equal(engine_take(engines[0], &p, &cs, 0), TAKE_DROP);
-    cs = match(7, 2, 6);
+    cs = cubes_match(7, 2, 6);
     cs.crawford = true;
     assert_int_equal(engine_double(engines[0], &p, &cs, 0), CUBE_ROLL);
 }
@@ -350,7 +333,7 @@ static void test_cube_too_good(void **state)
     (void)state;
     /* A certain gammon: cashing one point would throw away two. */
     Position p = gammon_lead();
-    CubeState cs = money();
+    CubeState cs = cubes_money();
     assert_int_equal(engine_double(engines[0], &p, &cs, 0), CUBE_ROLL);
     /* Under Jacoby a gammon counts only with the cube turned: cash it. */
     cs.jacoby = true;
@@ -362,12 +345,12 @@ static void test_cube_opening(void **state)
     (void)state;
     Position p;
     pos_start(&p);
-    CubeState cs = money();
+    CubeState cs = cubes_money();
     for (int plies = 0; plies <= 1; plies++) {
         assert_int_equal(engine_double(engines[0], &p, &cs, plies), CUBE_ROLL);
         assert_int_equal(engine_take(engines[0], &p, &cs, plies), TAKE_TAKE);
     }
-    cs = match(5, 0, 0);
+    cs = cubes_match(5, 0, 0);
     assert_int_equal(engine_double(engines[0], &p, &cs, 0), CUBE_ROLL);
     assert_int_equal(engine_take(engines[0], &p, &cs, 0), TAKE_TAKE);
 }
@@ -392,24 +375,24 @@ static void test_cube_post_crawford(void **state)
     Position p;
     pos_start(&p);
     for (int away = 2; away <= 5; away++) {
-        CubeState cs = match(7, 7 - away, 6);
+        CubeState cs = cubes_match(7, 7 - away, 6);
         cs.post_crawford = true;
         assert_int_equal(engine_double(engines[0], &p, &cs, 0), CUBE_DOUBLE);
     }
     p = race_favourite();
     Evaluation ev;
     EvalOptions opt = {0, false};
-    CubeState cs = money();
+    CubeState cs = cubes_money();
     engine_evaluate(engines[0], &p, &cs, &opt, &ev);
     assert_true(ev.p_win > 0.6 && ev.p_win < 0.8 && ev.p_lose_gammon == 0.0);
-    cs = match(7, 5, 6);
+    cs = cubes_match(7, 5, 6);
     cs.post_crawford = true;
     assert_int_equal(engine_take(engines[0], &p, &cs, 0), TAKE_DROP);
-    cs = match(7, 4, 6);
+    cs = cubes_match(7, 4, 6);
     cs.post_crawford = true;
     assert_int_equal(engine_take(engines[0], &p, &cs, 0), TAKE_TAKE);
     /* The leader (on roll) never doubles: winning this game wins the match. */
-    cs = match(7, 6, 3);
+    cs = cubes_match(7, 6, 3);
     cs.post_crawford = true;
     Position lead = race_lead();
     assert_int_equal(engine_double(engines[0], &lead, &cs, 0), CUBE_ROLL);
@@ -421,20 +404,20 @@ static void test_cube_beaver(void **state)
     /* The doubler is the one far behind in the race. */
     Position p = race_lead();
     pos_swap(&p);
-    CubeState cs = money();
+    CubeState cs = cubes_money();
     assert_int_equal(engine_take(engines[0], &p, &cs, 0), TAKE_TAKE);
     cs.beavers = 1;
     assert_int_equal(engine_take(engines[0], &p, &cs, 0), TAKE_BEAVER);
     /* No room to beaver under the maximum cube, and never in a match. */
     cs.max_cube = 2;
     assert_int_equal(engine_take(engines[0], &p, &cs, 0), TAKE_TAKE);
-    cs = match(7, 0, 0);
+    cs = cubes_match(7, 0, 0);
     cs.beavers = 1;
     assert_int_equal(engine_take(engines[0], &p, &cs, 0), TAKE_TAKE);
     /* An ordinary take (a 70 % race for the doubler) is no beaver even
      * when beavers are allowed; a double in the opening position is one. */
     p = race_favourite();
-    cs = money();
+    cs = cubes_money();
     cs.beavers = 3;
     assert_int_equal(engine_take(engines[0], &p, &cs, 0), TAKE_TAKE);
     pos_start(&p);
@@ -446,7 +429,7 @@ static void test_cube_beaver(void **state)
 static void test_resignation(void **state)
 {
     (void)state;
-    CubeState cs = money();
+    CubeState cs = cubes_money();
     Position p = gammon_lead();
     assert_false(engine_accept_resignation(engines[0], &p, &cs, 1, 0));
     assert_true(engine_accept_resignation(engines[0], &p, &cs, 2, 0));
@@ -462,7 +445,7 @@ static void test_resignation(void **state)
     assert_true(engine_accept_resignation(engines[0], &p, &cs, 1, 0));
     /* Match: winning 2 points at 3-away is worth less than the gammon. */
     p = gammon_lead();
-    cs = match(5, 2, 2);
+    cs = cubes_match(5, 2, 2);
     assert_false(engine_accept_resignation(engines[0], &p, &cs, 1, 0));
     assert_true(engine_accept_resignation(engines[0], &p, &cs, 2, 0));
 }
@@ -479,7 +462,7 @@ typedef struct Work {
 
 static void run_work(Work *w)
 {
-    CubeState cs = match(7, 1, 3);
+    CubeState cs = cubes_match(7, 1, 3);
     for (int i = 0; i < w->n; i++) {
         int d1 = 1 + i % 6, d2 = 1 + (i / 6) % 6;
         memset(&w->moves[i], 0, sizeof w->moves[i]);

@@ -9,6 +9,8 @@
 
 #include <cmocka.h>
 
+#include "cubes.h"
+
 #include "cube.h"
 #include "met.h"
 
@@ -20,25 +22,6 @@ static void near(double a, double b, double eps, int line)
 }
 #define assert_near(a, b, eps) near((a), (b), (eps), __LINE__)
 
-static CubeState money(void)
-{
-    CubeState cs;
-    memset(&cs, 0, sizeof cs);
-    cs.cube_in_use = true;
-    cs.cube = 1;
-    cs.owner = -1;
-    cs.max_cube = 64;
-    return cs;
-}
-
-static CubeState match(int length, int roller, int opp)
-{
-    CubeState cs = money();
-    cs.match_length = length;
-    cs.score[SIDE_ROLLER] = roller;
-    cs.score[SIDE_OPPONENT] = opp;
-    return cs;
-}
 
 static void chances(double p, double wg, double lg, double out[OUT_COUNT])
 {
@@ -55,7 +38,7 @@ static void chances(double p, double wg, double lg, double out[OUT_COUNT])
 static void test_money_live_cube(void **state)
 {
     (void)state;
-    CubeState cs = money();
+    CubeState cs = cubes_money();
     double out[OUT_COUNT];
     CubeEquities eq;
     static const double p[] = {0.2, 0.35, 0.5, 0.65, 0.8};
@@ -75,7 +58,7 @@ static void test_money_live_cube(void **state)
 static void test_money_take_point(void **state)
 {
     (void)state;
-    CubeState cs = money();
+    CubeState cs = cubes_money();
     double out[OUT_COUNT], tp = 1.0 - 0.5 / 2.34;
     CubeEquities eq;
     chances(tp - 1e-4, 0, 0, out);
@@ -100,7 +83,7 @@ static void test_money_take_point(void **state)
 static void test_money_cubeless(void **state)
 {
     (void)state;
-    CubeState cs = money();
+    CubeState cs = cubes_money();
     double out[OUT_COUNT];
     chances(0.6, 0.2, 0.1, out);
     assert_near(cube_cubeless(out, &cs), 0.2 + 0.2 - 0.1, 1e-12);
@@ -108,7 +91,7 @@ static void test_money_cubeless(void **state)
     assert_near(cube_cubeless(out, &cs), 0.2, 1e-12);
     cs.owner = SIDE_ROLLER;
     assert_near(cube_cubeless(out, &cs), 0.3, 1e-12);
-    cs = money();
+    cs = cubes_money();
     cs.jacoby = true;
     cs.cube_in_use = false;
     assert_near(cube_cubeless(out, &cs), 0.3, 1e-12);
@@ -122,26 +105,26 @@ static void test_money_cubeless(void **state)
 static void test_access(void **state)
 {
     (void)state;
-    CubeState cs = money();
+    CubeState cs = cubes_money();
     assert_true(cube_access(&cs, SIDE_ROLLER));
     assert_true(cube_access(&cs, SIDE_OPPONENT));
     cs.owner = SIDE_OPPONENT;
     assert_false(cube_access(&cs, SIDE_ROLLER));
     cs.owner = SIDE_ROLLER, cs.cube = 64;
     assert_false(cube_access(&cs, SIDE_ROLLER));
-    cs = match(5, 4, 2);
+    cs = cubes_match(5, 4, 2);
     cs.crawford = true;
     assert_false(cube_access(&cs, SIDE_ROLLER));
-    cs = money();
+    cs = cubes_money();
     cs.cube_in_use = false;
     assert_false(cube_access(&cs, SIDE_ROLLER));
     Err err = {{0}};
-    cs = money();
+    cs = cubes_money();
     cs.cube = 3;
     assert_false(cube_state_valid(&cs, &err));
-    cs = match(5, 5, 0);
+    cs = cubes_match(5, 5, 0);
     assert_false(cube_state_valid(&cs, &err));
-    cs = money();
+    cs = cubes_money();
     cs.owner = 2;
     assert_false(cube_state_valid(&cs, &err));
 }
@@ -179,16 +162,16 @@ static void test_match_cubeless(void **state)
     (void)state;
     double out[OUT_COUNT];
     chances(0.6, 0.3, 0.2, out);
-    CubeState cs = match(7, 6, 6);
+    CubeState cs = cubes_match(7, 6, 6);
     assert_near(cube_cubeless(out, &cs), 0.6, 1e-12);
-    cs = match(7, 0, 0);
+    cs = cubes_match(7, 0, 0);
     double v = 0.3 * met_mwc(6, 7, false) + 0.3 * met_mwc(5, 7, false) +
                0.2 * met_mwc(7, 6, false) + 0.2 * met_mwc(7, 5, false);
     assert_near(cube_cubeless(out, &cs), v, 1e-12);
     /* cube_linear is the same function written as base + w . out. */
     for (int side = 0; side < 2; side++) {
         double base, w[OUT_COUNT];
-        CubeState c2 = match(9, 3, 5);
+        CubeState c2 = cubes_match(9, 3, 5);
         cube_linear(&c2, side, &base, w);
         double o[OUT_COUNT] = {0.55, 0.2, 0.03, 0.15, 0.01};
         double lin = base;
@@ -210,7 +193,7 @@ static void test_match_cube(void **state)
     (void)state;
     double out[OUT_COUNT];
     chances(0.55, 0.15, 0.1, out);
-    CubeState cs = match(5, 2, 4);
+    CubeState cs = cubes_match(5, 2, 4);
     cs.crawford = true;
     CubeEquities eq;
     cube_equities(out, &cs, 0.68, &eq);
