@@ -15,19 +15,8 @@ GNUBG=${GNUBG:-/usr/games/gnubg}
 MANPAGE=${MANPAGE:-docs/shesh.1}
 # shellcheck source=tests/lib/gnubg.sh
 . "$(dirname "$0")/lib/gnubg.sh"
-dir=$(mktemp -d)
-server=
-cleanup() {
-    [ -n "$server" ] && kill "$server" 2> /dev/null && wait "$server" 2> /dev/null
-    rm -rf "$dir"
-}
-trap cleanup EXIT
-fails=0
-
-no() { echo "FAIL: $*"; fails=$((fails + 1)); }
-passed() { # FAILS-BEFORE MESSAGE: "ok: MESSAGE" if nothing failed since
-    [ "$fails" = "$1" ] && echo "ok: $2"
-}
+# shellcheck source=tests/lib/check.sh
+. "$(dirname "$0")/lib/check.sh"
 
 # The page's source as text: the escapes it uses turned into the characters
 # they print, font changes dropped, comments kept (EXAMPLES reads them).
@@ -162,7 +151,7 @@ for cmdfile in "$dir"/ex.*.cmd; do
     if [[ $cmd == *"&" ]]; then
         : > "$dir/server.err"
         bash -c "exec ${cmd%&}" > /dev/null 2> "$dir/server.err" &
-        server=$!
+        bg_pid=$!
         for _ in $(seq 1 200); do
             grep -q 'listening on' "$dir/server.err" && break
             sleep 0.05
@@ -181,8 +170,8 @@ for cmdfile in "$dir"/ex.*.cmd; do
     cmp -s "$base.want" "$base.got" ||
         no "example '$(cat "$cmdfile")' prints something else: $(diff "$base.want" "$base.got" | head -6) $(head -c 300 "$base.err")"
 done
-[ -n "$server" ] && kill "$server" && wait "$server" 2> /dev/null
-server=
+[ -n "$bg_pid" ] && kill "$bg_pid" && wait "$bg_pid" 2> /dev/null
+bg_pid=
 [ "$nex" -ge 6 ] || no "only $nex examples ran"
 passed "$f0" "the $nex commands of EXAMPLES run as printed"
 

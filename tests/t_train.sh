@@ -9,19 +9,8 @@
 set -u
 SHESH=${SHESH:-build/shesh}
 case $SHESH in /*) ;; *) SHESH=$PWD/$SHESH ;; esac
-dir=$(mktemp -d)
-pid=
-cleanup() {
-    [ -n "$pid" ] && kill "$pid" 2> /dev/null && wait "$pid" 2> /dev/null
-    rm -rf "$dir"
-}
-trap cleanup EXIT
-fails=0
-
-no() { echo "FAIL: $*"; fails=$((fails + 1)); }
-passed() { # FAILS-BEFORE MESSAGE: "ok: MESSAGE" if nothing failed since
-    [ "$fails" = "$1" ] && echo "ok: $2"
-}
+# shellcheck source=tests/lib/check.sh
+. "$(dirname "$0")/lib/check.sh"
 
 # Runs shesh train in directory $dir/$1 with the other arguments; status in
 # $status, stderr in $dir/err.
@@ -75,19 +64,19 @@ train sigfull "${SIG[@]}" --out w.c
 [ "$status" = 0 ] || no "a run of 1000 games exits $status"
 mkdir -p "$dir/sig"
 (cd "$dir/sig" && exec "$SHESH" train "${SIG[@]}" --out w.c > /dev/null 2> "$dir/sig.err" < /dev/null) &
-pid=$!
+bg_pid=$!
 # Signal it once it holds SIGINT blocked (it does so while training): the
 # signal mask of /proc tells, no clock involved.
 for _ in $(seq 1 2000); do
-    blk=$(sed -n 's/^SigBlk:[[:space:]]*//p' "/proc/$pid/status" 2> /dev/null)
+    blk=$(sed -n 's/^SigBlk:[[:space:]]*//p' "/proc/$bg_pid/status" 2> /dev/null)
     [ -n "$blk" ] && (((16#$blk >> 1) & 1)) && break
-    [ -e "/proc/$pid" ] || break
+    [ -e "/proc/$bg_pid" ] || break
     sleep 0.01
 done
-kill -INT "$pid"
-wait "$pid"
+kill -INT "$bg_pid"
+wait "$bg_pid"
 status=$?
-pid=
+bg_pid=
 if [ -e "$dir/sig/w.c" ]; then
     echo "skip: the run of 1000 games ended before SIGINT reached it"
 else
