@@ -43,7 +43,20 @@ LDFLAGS_ALL = $(LDFLAGS)
 endif
 LIBS = $(PKG_LIBS) -lpthread -lm
 
-LIB_SRC := $(filter-out src/main.c,$(wildcard src/*.c))
+# The layers of src/, bottom to top (docs/architecture.md). A file sees the
+# headers of its own folder and of the folders before it, and no others: each
+# folder is compiled with only those include paths, so an include of a higher
+# layer fails to build. `make layers` also compiles every header on its own.
+LAYERS := util core engine net play proto cli
+layers_upto = $(if $(filter $(1),$(firstword $(2))),$(firstword $(2)),$(firstword $(2)) \
+              $(call layers_upto,$(1),$(wordlist 2,$(words $(2)),$(2))))
+layer_inc = $(foreach l,$(call layers_upto,$(1),$(LAYERS)),-Isrc/$(l))
+ALL_INC := $(foreach l,$(LAYERS),-Isrc/$(l))
+# The layer of an object or source path such as engine/search.
+layer_of = $(firstword $(subst /, ,$(1)))
+
+HEADERS := $(wildcard $(LAYERS:%=src/%/*.h))
+LIB_SRC := $(wildcard $(LAYERS:%=src/%/*.c))
 LIB_OBJ := $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o)
 TEST_SRC := $(wildcard tests/test_*.c)
 TEST_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
@@ -52,28 +65,34 @@ SHELL_TESTS := $(sort $(wildcard tests/t_*.sh))
 FUZZ_SRC := $(wildcard tests/fuzz/fuzz_*.c)
 
 .PHONY: all test check bench fuzz fuzz-build deps demo install uninstall clean unit-tests \
-        run-tests
+        run-tests print-inc
 
 all: $(BUILD)/shesh
 
 # Objects depend on the Makefile too: new flags rebuild them.
-$(BUILD)/obj/%.o: src/%.c $(wildcard src/*.h) Makefile | $(BUILD)/obj
-	$(CC) $(CFLAGS_ALL) -c $< -o $@
+$(BUILD)/obj/%.o: src/%.c $(HEADERS) Makefile
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_ALL) $(call layer_inc,$(call layer_of,$*)) -c $< -o $@
 
 $(BUILD)/libshesh.a: $(LIB_OBJ)
 	rm -f $@ && ar rcs $@ $^
 
 $(BUILD)/shesh: src/main.c $(BUILD)/libshesh.a
-	$(CC) $(CFLAGS_ALL) $< $(BUILD)/libshesh.a $(LDFLAGS_ALL) $(LIBS) -o $@
+	$(CC) $(CFLAGS_ALL) $(ALL_INC) $< $(BUILD)/libshesh.a $(LDFLAGS_ALL) $(LIBS) -o $@
 
 $(BUILD)/tests/%: tests/%.c $(TEST_SUPPORT) $(wildcard tests/support/*.h) $(BUILD)/libshesh.a | $(BUILD)/tests
-	$(CC) $(CFLAGS_ALL) -Isrc -Itests/support $< $(TEST_SUPPORT) $(BUILD)/libshesh.a \
+	$(CC) $(CFLAGS_ALL) $(ALL_INC) -Itests/support $< $(TEST_SUPPORT) $(BUILD)/libshesh.a \
 	    $(LDFLAGS_ALL) $(CMOCKA_LIBS) $(LIBS) -o $@
 
-$(BUILD)/obj $(BUILD)/tests $(BUILD)/fuzz $(BUILD)/fuzz/obj:
+$(BUILD)/tests $(BUILD)/fuzz:
 	mkdir -p $@
 
 unit-tests: $(TEST_BIN) $(BUILD)/shesh
+
+# The include paths of one layer (LAYER=core ...), or of all of them: for
+# tests/t_layers.sh and the tools in tests/tools.
+print-inc:
+	@echo $(if $(LAYER),$(call layer_inc,$(LAYER)),$(ALL_INC))
 
 # Unit tests (cmocka) first, then the shell tests that drive the binary and
 # gnubg the way a user would. Every test runs from the top of the tree.
@@ -100,9 +119,9 @@ check: deps
 # BENCH_* variables change the rounds, depths and connections).
 bench: $(BUILD)/shesh
 	$(BUILD)/shesh bench
-	$(CC) $(CFLAGS_ALL) -Isrc tests/tools/netc.c src/listen.c src/err.c $(LDFLAGS_ALL) \
+	$(CC) $(CFLAGS_ALL) $(ALL_INC) tests/tools/netc.c src/net/listen.c src/util/err.c $(LDFLAGS_ALL) \
 	    -lpthread -lm -o $(BUILD)/netc
-	$(CC) $(CFLAGS_ALL) -Isrc tests/tools/bench_proto.c $(BUILD)/libshesh.a $(LDFLAGS_ALL) \
+	$(CC) $(CFLAGS_ALL) $(ALL_INC) tests/tools/bench_proto.c $(BUILD)/libshesh.a $(LDFLAGS_ALL) \
 	    $(LIBS) -o $(BUILD)/bench_proto
 	bash tests/bench_serve.sh $(BUILD)/shesh $(BUILD)/netc $(BUILD)/bench_proto
 
@@ -121,11 +140,13 @@ FUZZ_OBJ := $(LIB_SRC:src/%.c=$(FUZZ_DIR)/obj/%.o)
 FUZZ_CFLAGS = $(BASE_CFLAGS) -O1 -fsanitize=address,undefined -fno-sanitize-recover=all \
               -fno-omit-frame-pointer $(PKG_CFLAGS) $(CFLAGS)
 
-$(FUZZ_DIR)/obj/%.o: src/%.c $(wildcard src/*.h) Makefile | $(FUZZ_DIR)/obj
-	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
+$(FUZZ_DIR)/obj/%.o: src/%.c $(HEADERS) Makefile
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(call layer_inc,$(call layer_of,$*)) -fsanitize=fuzzer-no-link \
+	    -c $< -o $@
 
 $(FUZZ_DIR)/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_OBJ) | $(FUZZ_DIR)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -Isrc $< $(FUZZ_OBJ) $(LIBS) -o $@
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer $(ALL_INC) $< $(FUZZ_OBJ) $(LIBS) -o $@
 
 fuzz-build: $(FUZZ_BIN)
 

@@ -5,7 +5,7 @@
 # prints is an option of that section, and the section documents no option
 # the help does not know; `shesh CMD --help` exits 0 and an unknown command
 # or option exits 2; `shesh --version` and the page's title carry the
-# release of src/version.h; the commands of the page's EXAMPLES run and
+# release of src/util/version.h; the commands of the page's EXAMPLES run and
 # print what is shown there; the `shesh` commands of README.md run, its
 # Quick start is the two make commands, and it links every document.
 # MANPAGE=file checks another page (to see this test fail on a broken one).
@@ -110,10 +110,10 @@ passed "$f0" "an unknown command, and none, exit 2"
 
 # ---- 3. the release ---------------------------------------------------------
 f0=$fails
-version=$(sed -n 's/^#define SHESH_VERSION "\(.*\)"$/\1/p' src/version.h)
-[ -n "$version" ] || no "no SHESH_VERSION in src/version.h"
+version=$(sed -n 's/^#define SHESH_VERSION "\(.*\)"$/\1/p' src/util/version.h)
+[ -n "$version" ] || no "no SHESH_VERSION in src/util/version.h"
 got=$("$SHESH" --version)
-[ "$got" = "shesh $version" ] || no "shesh --version says '$got', src/version.h '$version'"
+[ "$got" = "shesh $version" ] || no "shesh --version says '$got', src/util/version.h '$version'"
 grep -q "^\.TH SHESH 1 .*\"shesh $version\"" "$MANPAGE" ||
     no "$MANPAGE: the .TH line does not name shesh $version"
 passed "$f0" "shesh --version and the page's title say $version"

@@ -30,8 +30,8 @@ ok() { echo "ok: $*"; }
 bad() { echo "FAIL: $*"; fail=1; }
 
 NETC=$dir/netc
-${CC:-cc} -O2 -std=c11 -D_DEFAULT_SOURCE -D_POSIX_C_SOURCE=200809L -Isrc tests/tools/netc.c \
-    src/listen.c src/err.c -lpthread -lm -o "$NETC" || { echo "FAIL: cannot build netc"; exit 1; }
+${CC:-cc} -O2 -std=c11 -D_DEFAULT_SOURCE -D_POSIX_C_SOURCE=200809L -Isrc/util -Isrc/net tests/tools/netc.c \
+    src/net/listen.c src/util/err.c -lpthread -lm -o "$NETC" || { echo "FAIL: cannot build netc"; exit 1; }
 
 # start_server NAME ARGS...: runs `shesh serve ARGS` with stderr in
 # $dir/NAME.err and waits until it is ready; sets $pid.

@@ -36,7 +36,7 @@ train full "${OPTS[@]}" --out w.c
 [ "$status" = 0 ] || no "a run of 300 games exits $status: $(head -c 300 "$dir/err")"
 [ -s "$dir/full/w.c" ] || no "a run of 300 games writes no w.c"
 [ -e "$dir/full/w.c.ckpt" ] && no "a finished run leaves its checkpoint w.c.ckpt"
-grep -q 'net_weights_default' "$dir/full/w.c" || no "w.c does not define net_weights_default"
+grep -q 'nn_weights_default' "$dir/full/w.c" || no "w.c does not define nn_weights_default"
 
 expect 0 "--resume" split "${OPTS[@]}" --stop-after 150 --out w.c
 grep -qF "stopped after 150 of 300 games" "$dir/err" || no "the stop message does not say 150 of 300: $(cat "$dir/err")"

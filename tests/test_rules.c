@@ -34,6 +34,23 @@ static void test_default(void **state)
     assert_true(rules_valid(&r, NULL));
 }
 
+/* Field by field: the padding bytes of a Rules returned by value are not
+ * defined, so memcmp may see garbage there. */
+static void assert_rules_equal(const Rules *a, const Rules *b)
+{
+    assert_int_equal(a->opening, b->opening);
+    assert_int_equal(a->later_games, b->later_games);
+    assert_int_equal(a->backgammons, b->backgammons);
+    assert_int_equal(a->star_mars, b->star_mars);
+    assert_int_equal(a->cube, b->cube);
+    assert_int_equal(a->crawford, b->crawford);
+    assert_int_equal(a->holland, b->holland);
+    assert_int_equal(a->jacoby, b->jacoby);
+    assert_int_equal(a->beavers, b->beavers);
+    assert_int_equal(a->auto_doubles, b->auto_doubles);
+    assert_int_equal(a->max_cube, b->max_cube);
+}
+
 static void test_presets(void **state)
 {
     (void)state;
@@ -41,7 +58,7 @@ static void test_presets(void **state)
     Err err;
     Rules def = rules_default();
     assert_true(rules_preset("international", &r, &err));
-    assert_memory_equal(&r, &def, sizeof r);
+    assert_rules_equal(&r, &def);
     assert_true(rules_preset("money", &r, &err));
     assert_true(r.jacoby);
     assert_int_equal(r.beavers, 1);
@@ -67,7 +84,7 @@ static void test_presets(void **state)
     r = before;
     assert_false(rules_preset("european", &r, &err));
     assert_non_null(strstr(err.text, "unknown rules preset 'european'"));
-    assert_memory_equal(&r, &before, sizeof r); /* untouched on failure */
+    assert_rules_equal(&r, &before); /* untouched on failure */
     assert_false(rules_preset(NULL, &r, &err));
 }
 

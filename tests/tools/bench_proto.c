@@ -4,7 +4,7 @@
  * it tells the engine's share from the server's.
  *
  * Build (from the top of the tree, after `make`):
- *   cc -O2 -std=c11 -D_DEFAULT_SOURCE -D_POSIX_C_SOURCE=200809L -Isrc \
+ *   cc -O2 -std=c11 -D_DEFAULT_SOURCE -D_POSIX_C_SOURCE=200809L $(make -s print-inc) \
  *      tests/tools/bench_proto.c build/libshesh.a -lpcre2-8 -lz -lpthread -lm \
  *      -o bench_proto
  *

@@ -3,7 +3,7 @@
  * (the synth:cube, synth:take and synth:resign rows), for docs/engine.md.
  *
  * Build and run from the top of the tree, after `make`:
- *   cc -O2 -std=c11 -D_DEFAULT_SOURCE -D_POSIX_C_SOURCE=200809L -Isrc \
+ *   cc -O2 -std=c11 -D_DEFAULT_SOURCE -D_POSIX_C_SOURCE=200809L $(make -s print-inc) \
  *      -Itests/support tests/tools/cube_agreement.c tests/support/tsv.c \
  *      build/libshesh.a -lpcre2-8 -lz -lpthread -lm -o cube_agreement
  *   ./cube_agreement [ENGINE] [PLIES]

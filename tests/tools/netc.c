@@ -3,8 +3,8 @@
  * exact bytes, and a load generator for throughput and latency figures.
  *
  * Build (from the top of the tree):
- *   cc -O2 -std=c11 -D_DEFAULT_SOURCE -D_POSIX_C_SOURCE=200809L -Isrc \
- *      tests/tools/netc.c src/listen.c src/err.c -lpthread -lm -o netc
+ *   cc -O2 -std=c11 -D_DEFAULT_SOURCE -D_POSIX_C_SOURCE=200809L -Isrc/util -Isrc/net \
+ *      tests/tools/netc.c src/net/listen.c src/util/err.c -lpthread -lm -o netc
  *
  *   netc [-t S] ADDR
  *       Sends stdin as it is, ends its side of the connection, and copies

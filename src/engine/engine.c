@@ -16,8 +16,8 @@
 
 #include "bearoff.h"
 #include "cube.h"
-#include "eval_net.h"
 #include "eval_static.h"
+#include "nn.h"
 #include "search.h"
 
 /* A taker beavers only when the evaluator gives him at least this much
@@ -61,11 +61,11 @@ Engine *engine_new(const char *name, Err *err)
         err_set(err, "out of memory making engine '%s'", name);
         return NULL;
     }
-    bool net = kinds[kind].net && net_weights_trained;
+    bool net = kinds[kind].net && nn_weights_trained;
     /* Without a trained network "default" is the calibrated engine. */
     snprintf(e->id, sizeof e->id, "%s", net || kind != 0 ? kinds[kind].id : kinds[1].id);
     e->picker = kinds[kind].picker;
-    e->eval.net = net ? &net_weights_default : NULL;
+    e->eval.net = net ? &nn_weights_default : NULL;
     e->bearoff = bearoff_new(err);
     if (!e->bearoff) {
         free(e);

@@ -13,7 +13,7 @@
 #define SHESH_EVAL_RACE_H
 
 #include "bearoff.h"
-#include "eval_static.h"
+#include "eval_outputs.h"
 #include "position.h"
 
 /* The per-side work of the last sides seen, for a caller that evaluates

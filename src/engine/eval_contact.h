@@ -10,7 +10,7 @@
 #ifndef SHESH_EVAL_CONTACT_H
 #define SHESH_EVAL_CONTACT_H
 
-#include "eval_static.h"
+#include "eval_outputs.h"
 #include "position.h"
 
 /* Feature slots, in the order eval_contact_features fills them. */

@@ -1,7 +1,7 @@
-/* eval_net.c - the contact network: encoding, forward pass, TD learning
- * step (see eval_net.h). Inputs are sparse (about 40 of 198 are nonzero),
+/* nn.c - the contact network: encoding, forward pass, TD learning
+ * step (see nn.h). Inputs are sparse (about 40 of 198 are nonzero),
  * so the hidden sums add one weight row per nonzero input. */
-#include "eval_net.h"
+#include "nn.h"
 
 #include <math.h>
 #include <string.h>
@@ -35,11 +35,11 @@ static void side_inputs(const uint8_t *side, int base, int *n, int index[], floa
         index[*n] = base + 98, value[(*n)++] = pips / 200.0f;
 }
 
-int net_inputs(const Position *p, int index[NET_INPUTS], float value[NET_INPUTS])
+int nn_inputs(const Position *p, int index[NN_INPUTS], float value[NN_INPUTS])
 {
     int n = 0;
     side_inputs(p->side[SIDE_ROLLER], 0, &n, index, value);
-    side_inputs(p->side[SIDE_OPPONENT], NET_SIDE_INPUTS, &n, index, value);
+    side_inputs(p->side[SIDE_OPPONENT], NN_SIDE_INPUTS, &n, index, value);
     return n;
 }
 
@@ -49,70 +49,70 @@ static float sigmoid(float x)
 }
 
 /* Hidden activations and outputs for the given sparse inputs. */
-static void forward(const NetWeights *w, int n, const int index[], const float value[],
-                    float hidden[NET_HIDDEN], float out[OUT_COUNT])
+static void forward(const NnWeights *w, int n, const int index[], const float value[],
+                    float hidden[NN_HIDDEN], float out[OUT_COUNT])
 {
-    float sum[NET_HIDDEN];
+    float sum[NN_HIDDEN];
     memcpy(sum, w->hidden_bias, sizeof sum);
     for (int k = 0; k < n; k++) {
         const float *row = w->in[index[k]];
         float v = value[k];
-        for (int h = 0; h < NET_HIDDEN; h++)
+        for (int h = 0; h < NN_HIDDEN; h++)
             sum[h] += v * row[h];
     }
-    for (int h = 0; h < NET_HIDDEN; h++)
+    for (int h = 0; h < NN_HIDDEN; h++)
         hidden[h] = sigmoid(sum[h]);
     for (int o = 0; o < OUT_COUNT; o++) {
         float z = w->out_bias[o];
-        for (int h = 0; h < NET_HIDDEN; h++)
+        for (int h = 0; h < NN_HIDDEN; h++)
             z += w->out[o][h] * hidden[h];
         out[o] = sigmoid(z);
     }
 }
 
-void net_eval(const NetWeights *w, const Position *p, double out[OUT_COUNT])
+void nn_eval(const NnWeights *w, const Position *p, double out[OUT_COUNT])
 {
-    int index[NET_INPUTS];
-    float value[NET_INPUTS], hidden[NET_HIDDEN], o[OUT_COUNT];
-    int n = net_inputs(p, index, value);
+    int index[NN_INPUTS];
+    float value[NN_INPUTS], hidden[NN_HIDDEN], o[OUT_COUNT];
+    int n = nn_inputs(p, index, value);
     forward(w, n, index, value, hidden, o);
     for (int k = 0; k < OUT_COUNT; k++)
         out[k] = o[k];
 }
 
-void net_learn(NetWeights *w, const Position *p, const double target[OUT_COUNT], float rate)
+void nn_learn(NnWeights *w, const Position *p, const double target[OUT_COUNT], float rate)
 {
-    int index[NET_INPUTS];
-    float value[NET_INPUTS], hidden[NET_HIDDEN], o[OUT_COUNT];
-    int n = net_inputs(p, index, value);
+    int index[NN_INPUTS];
+    float value[NN_INPUTS], hidden[NN_HIDDEN], o[OUT_COUNT];
+    int n = nn_inputs(p, index, value);
     forward(w, n, index, value, hidden, o);
     /* Cross-entropy with sigmoid outputs: the error at each output's sum is
      * simply target - output. */
-    float delta[OUT_COUNT], grad[NET_HIDDEN];
+    float delta[OUT_COUNT], grad[NN_HIDDEN];
     for (int k = 0; k < OUT_COUNT; k++)
         delta[k] = (float)target[k] - o[k];
-    for (int h = 0; h < NET_HIDDEN; h++) {
+    for (int h = 0; h < NN_HIDDEN; h++) {
         float g = 0.0f;
         for (int k = 0; k < OUT_COUNT; k++)
             g += delta[k] * w->out[k][h];
         grad[h] = g * hidden[h] * (1.0f - hidden[h]);
     }
     for (int k = 0; k < OUT_COUNT; k++) {
-        for (int h = 0; h < NET_HIDDEN; h++)
+        for (int h = 0; h < NN_HIDDEN; h++)
             w->out[k][h] += rate * delta[k] * hidden[h];
         w->out_bias[k] += rate * delta[k];
     }
     for (int i = 0; i < n; i++) {
         float *row = w->in[index[i]];
         float v = rate * value[i];
-        for (int h = 0; h < NET_HIDDEN; h++)
+        for (int h = 0; h < NN_HIDDEN; h++)
             row[h] += v * grad[h];
     }
-    for (int h = 0; h < NET_HIDDEN; h++)
+    for (int h = 0; h < NN_HIDDEN; h++)
         w->hidden_bias[h] += rate * grad[h];
 }
 
-void net_init(NetWeights *w, unsigned long long seed)
+void nn_init(NnWeights *w, unsigned long long seed)
 {
     unsigned long long s = seed * 0x9e3779b97f4a7c15ull + 1;
     float *all = (float *)w;

@@ -8,7 +8,7 @@
 
 #include "buf.h"
 #include "err.h"
-#include "proto.h"
+#include "proto_config.h"
 #include "proto_lex.h"
 
 /* t->tok[first] is the board; the options follow it. Append the complete

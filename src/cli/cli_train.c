@@ -1,5 +1,5 @@
-/* eval_train.c - `shesh train`: trains the contact network of eval_net.c by
- * temporal differences on self-play and writes eval_net_weights.c.
+/* cli_train.c - `shesh train`: trains the contact network of nn.c by
+ * temporal differences on self-play and writes nn_weights.c.
  *
  * Each turn the player on roll tries every legal move for his roll and
  * plays the one the network (or, once there is no contact, the race
@@ -26,16 +26,17 @@
 #include "buf.h"
 #include "cli.h"
 #include "err.h"
-#include "eval_net.h"
 #include "eval_race.h"
-#include "eval_selfplay.h"
+#include "eval_static.h"
 #include "movegen.h"
+#include "nn.h"
 #include "pubeval.h"
+#include "selfplay.h"
 
 #define TRAIN_PATH_MAX 4096 /* --out and the files next to it */
 
 typedef struct Trainer {
-    NetWeights *w;
+    NnWeights *w;
     BearoffDb *db;
     RaceCache *cache;
     MoveList *list;
@@ -50,7 +51,7 @@ static void value(Trainer *t, const Position *q, double out[OUT_COUNT])
         eval_race(t->db, t->cache, q, out);
         return;
     }
-    net_eval(t->w, q, out);
+    nn_eval(t->w, q, out);
     eval_clamp(out);
 }
 
@@ -94,7 +95,7 @@ static void train_game(Trainer *t, uint64_t seed, float rate)
             eval_invert(target);
         }
         if (!eval_is_race(&p))
-            net_learn(t->w, &p, target, rate);
+            nn_learn(t->w, &p, target, rate);
         double over[OUT_COUNT];
         if (eval_game_over(&next, over) || eval_is_race(&next))
             return; /* the rest is the race evaluator's */
@@ -216,26 +217,26 @@ static void print_row(FILE *f, const char *indent, const float *v, int n, const 
     fprintf(f, "}%s", tail);
 }
 
-static bool write_weights(const NetWeights *w, const TrainOpts *o, Err *err)
+static bool write_weights(const NnWeights *w, const TrainOpts *o, Err *err)
 {
     char tmp[TRAIN_PATH_MAX + 8];
     FILE *f = atomic_open(o->out, tmp, sizeof tmp, err);
     if (!f)
         return false;
-    fprintf(f, "/* eval_net_weights.c - the trained contact network of eval_net.c.\n"
+    fprintf(f, "/* nn_weights.c - the trained contact network of nn.c.\n"
                " * Written by `shesh train`; do not edit by hand. Made with:\n"
                " *     ");
     print_command(f, o);
-    fprintf(f, "\n * (%ld self-play games). */\n#include \"eval_net.h\"\n\n"
-               "const bool net_weights_trained = true;\n\n"
-               "const NetWeights net_weights_default = {\n    {\n",
+    fprintf(f, "\n * (%ld self-play games). */\n#include \"nn.h\"\n\n"
+               "const bool nn_weights_trained = true;\n\n"
+               "const NnWeights nn_weights_default = {\n    {\n",
             o->games);
-    for (int i = 0; i < NET_INPUTS; i++)
-        print_row(f, "        ", w->in[i], NET_HIDDEN, ",\n");
+    for (int i = 0; i < NN_INPUTS; i++)
+        print_row(f, "        ", w->in[i], NN_HIDDEN, ",\n");
     fprintf(f, "    },\n");
-    print_row(f, "    ", w->hidden_bias, NET_HIDDEN, ",\n    {\n");
+    print_row(f, "    ", w->hidden_bias, NN_HIDDEN, ",\n    {\n");
     for (int k = 0; k < OUT_COUNT; k++)
-        print_row(f, "        ", w->out[k], NET_HIDDEN, ",\n");
+        print_row(f, "        ", w->out[k], NN_HIDDEN, ",\n");
     fprintf(f, "    },\n");
     print_row(f, "    ", w->out_bias, OUT_COUNT, ",\n};\n");
     return atomic_commit(f, tmp, o->out, err);
@@ -263,11 +264,11 @@ static bool write_weights(const NetWeights *w, const TrainOpts *o, Err *err)
  */
 
 #define CKPT_MAGIC "shesh-train-checkpoint 1\n"
-#define CKPT_WEIGHTS (sizeof(NetWeights) / sizeof(float))
+#define CKPT_WEIGHTS (sizeof(NnWeights) / sizeof(float))
 #define CKPT_TRAILER 15 /* "crc32 " 8 hex digits "\n" */
 #define CKPT_MAX ((size_t)1 << 24)
 
-_Static_assert(sizeof(NetWeights) % sizeof(float) == 0 && sizeof(float) == 4,
+_Static_assert(sizeof(NnWeights) % sizeof(float) == 0 && sizeof(float) == 4,
                "a checkpoint stores the weights as an array of 32-bit floats");
 
 static uint32_t float_bits(float f)
@@ -284,7 +285,7 @@ static float bits_float(uint32_t u)
     return f;
 }
 
-static bool ckpt_write(const char *path, const TrainOpts *o, const NetWeights *w, long done,
+static bool ckpt_write(const char *path, const TrainOpts *o, const NnWeights *w, long done,
                        uint64_t rng, Err *err)
 {
     Buf b;
@@ -292,7 +293,7 @@ static bool ckpt_write(const char *path, const TrainOpts *o, const NetWeights *w
     buf_printf(&b,
                CKPT_MAGIC "net %d %d %d\ngames %ld\nseed %llu\nrate %08lx\nfinal-rate %08lx\n"
                           "from-default %d\ndone %ld\nrng %016llx\nweights %zu\n",
-               NET_INPUTS, NET_HIDDEN, OUT_COUNT, o->games, (unsigned long long)o->seed,
+               NN_INPUTS, NN_HIDDEN, OUT_COUNT, o->games, (unsigned long long)o->seed,
                (unsigned long)float_bits(o->rate0), (unsigned long)float_bits(o->rate1),
                (int)o->from_default, done, (unsigned long long)rng, CKPT_WEIGHTS);
     const unsigned char *all = (const unsigned char *)w;
@@ -381,7 +382,7 @@ static unsigned char *read_small_file(const char *path, size_t *size, Err *err)
 
 /* Reads path into w, *done and *rng, refusing a damaged file, one made for
  * another network, and one whose options are not those of o. */
-static bool ckpt_read(const char *path, const TrainOpts *o, NetWeights *w, long *done,
+static bool ckpt_read(const char *path, const TrainOpts *o, NnWeights *w, long *done,
                       uint64_t *rng, Err *err)
 {
     size_t size;
@@ -410,12 +411,12 @@ static bool ckpt_read(const char *path, const TrainOpts *o, NetWeights *w, long 
         err_set(err, "%s is damaged: a malformed header line", path);
         goto done;
     }
-    if (net[0] != NET_INPUTS || net[1] != NET_HIDDEN || net[2] != OUT_COUNT || count != CKPT_WEIGHTS ||
+    if (net[0] != NN_INPUTS || net[1] != NN_HIDDEN || net[2] != OUT_COUNT || count != CKPT_WEIGHTS ||
         (size_t)(end - p) != 4 * CKPT_WEIGHTS) {
         err_set(err,
                 "%s holds a network of %" PRIu64 " inputs, %" PRIu64 " hidden units and %" PRIu64
                 " outputs; this shesh trains %d, %d and %d",
-                path, net[0], net[1], net[2], NET_INPUTS, NET_HIDDEN, OUT_COUNT);
+                path, net[0], net[1], net[2], NN_INPUTS, NN_HIDDEN, OUT_COUNT);
         goto done;
     }
     char want[32], got[32];
@@ -500,7 +501,7 @@ static int usage(FILE *out, int status)
             "                   [--resume] --out FILE\n\n"
             "Trains the contact network by TD(0) self-play for N games (default\n"
             "200000), the learning rate going linearly from R (0.1) to the final rate\n"
-            "(0.02), and writes it as C (eval_net_weights.c) to FILE. Every\n"
+            "(0.02), and writes it as C (nn_weights.c) to FILE. Every\n"
             "--check-every games (default 20000) it prints the network's points per\n"
             "game against pubeval (1000 duplicate games, 0 ply) and writes a checkpoint,\n"
             "FILE.ckpt. On SIGINT or SIGTERM it finishes the game it is playing, writes\n"
@@ -634,7 +635,7 @@ int cli_train(int argc, char **argv)
     Err err = {{0}};
     /* The checkpoint is read before the bear-off database is built, so a
      * refused one is refused at once. */
-    Trainer t = {malloc(sizeof(NetWeights)), NULL, NULL, NULL};
+    Trainer t = {malloc(sizeof(NnWeights)), NULL, NULL, NULL};
     status = EXIT_FAIL;
     long done = 0;
     uint64_t rng = o.seed;
@@ -659,9 +660,9 @@ int cli_train(int argc, char **argv)
                 ckpt);
         goto done;
     } else if (o.from_default) {
-        *t.w = net_weights_default;
+        *t.w = nn_weights_default;
     } else {
-        net_init(t.w, o.seed);
+        nn_init(t.w, o.seed);
     }
     t.db = bearoff_new(&err);
     t.cache = race_cache_new();

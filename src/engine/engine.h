@@ -2,7 +2,8 @@
  *
  * Every call sees the position in gnubg's layout with side[SIDE_ROLLER] = the
  * player ON ROLL (the one who rolls, moves or has just doubled) and
- * side[SIDE_OPPONENT] = the other one. CubeState uses the same side indices.
+ * side[SIDE_OPPONENT] = the other one. CubeState (cube_state.h) uses the
+ * same side indices.
  * An Engine is immutable once made: any number of threads may use one Engine
  * at the same time (scratch memory lives on each call's own stack/heap). */
 #ifndef SHESH_ENGINE_H
@@ -10,26 +11,12 @@
 
 #include <stdbool.h>
 
+#include "cube_state.h"
 #include "err.h"
 #include "movegen.h"
 #include "position.h"
 
 typedef struct Engine Engine;
-
-/* The cube and score around a decision. Indices are sides of the Position:
- * 1 = the player on roll, 0 = the other one. */
-typedef struct CubeState {
-    bool cube_in_use;   /* false: no doubling at all (cubeless play) */
-    int cube;           /* cube value before any pending double: 1, 2, 4, ... */
-    int owner;          /* -1 centred, 0 or 1: the side that owns it */
-    int max_cube;       /* doubling beyond this is not allowed */
-    int match_length;   /* 0 = money */
-    int score[2];       /* match score by side */
-    bool crawford;      /* this game is the Crawford game */
-    bool post_crawford; /* a game after the Crawford game */
-    bool jacoby;        /* money: gammons count only once the cube turned */
-    int beavers;        /* money: beavers allowed in a row (0 = none) */
-} CubeState;
 
 /* Outputs of an evaluation, from the view of the player on roll, as if he
  * were about to roll: win, win gammon, win backgammon, lose gammon, lose

@@ -1,5 +1,5 @@
 /* cli_rules.c - `shesh rules`: the rules value that a set of rules options
- * (a preset and individual flags, src/rules_cli.h) makes, field by field, so
+ * (a preset and individual flags, src/cli/rules_cli.h) makes, field by field, so
  * a user can check a combination before playing under it. */
 #include <getopt.h>
 #include <stdio.h>

@@ -8,19 +8,7 @@
 #include <stddef.h>
 
 #include "buf.h"
-#include "engine.h"
-
-/* Server-wide settings, read-only while serving. */
-typedef struct ProtoConfig {
-    const Engine *engine;
-    int plies;     /* depth of move and cube decisions for board lines */
-    int max_plies; /* cap on `plies N` a client may ask for */
-} ProtoConfig;
-
-/* Per-connection state: only what lives across lines (debug flag, interface
- * flag, board convention, the colour gnubg's client has us play: see
- * proto/README.md); never a previous board. */
-typedef struct ProtoSession ProtoSession;
+#include "proto_config.h"
 
 ProtoSession *proto_session_new(void);
 void proto_session_free(ProtoSession *s);

@@ -25,6 +25,7 @@
 
 #include <math.h>
 
+#include "eval_static.h"
 #include "met.h"
 
 /* A piecewise-linear function of p on [0, 1]: points sorted by x. */

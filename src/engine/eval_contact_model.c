@@ -1,6 +1,6 @@
 /* eval_contact_model.c - the fitted coefficients of eval_contact.c.
  * Written by `shesh calibrate`; do not edit by hand. Made with:
- *     shesh calibrate --engine pubeval --games 20000 --seed 1 --out src/eval_contact_model.c
+ *     shesh calibrate --engine pubeval --games 20000 --seed 1 --out src/engine/eval_contact_model.c
  * (20000 games of pubeval, 1265962 positions). */
 #include "eval_contact.h"
 

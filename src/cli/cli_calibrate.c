@@ -1,4 +1,4 @@
-/* eval_calibrate.c - `shesh calibrate`: fits the logistic models of
+/* cli_calibrate.c - `shesh calibrate`: fits the logistic models of
  * eval_contact.c on self-play games and writes eval_contact_model.c.
  *
  * Every position met before a roll with contact is a sample: its features
@@ -18,7 +18,8 @@
 #include "cli.h"
 #include "eval_contact.h"
 #include "eval_race.h"
-#include "eval_selfplay.h"
+#include "eval_static.h"
+#include "selfplay.h"
 
 typedef struct Sample {
     float f[CONTACT_FEATURES];

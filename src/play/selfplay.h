@@ -1,4 +1,4 @@
-/* eval_selfplay.h - cubeless games between two engines, for measuring
+/* selfplay.h - cubeless games between two engines, for measuring
  * strength (`shesh selfplay`) and for collecting calibration data
  * (`shesh calibrate`).
  *

@@ -1,4 +1,4 @@
-/* test_eval_net.c - the contact network: its input encoding, that a
+/* test_nn.c - the contact network: its input encoding, that a
  * learning step moves the outputs towards the target, and that the trained
  * weights give sensible chances where the answer is known roughly. */
 #include <math.h>
@@ -11,7 +11,7 @@
 
 #include <cmocka.h>
 
-#include "eval_net.h"
+#include "nn.h"
 
 static void near(double a, double b, double eps, int line)
 {
@@ -27,17 +27,17 @@ static void test_inputs_opening(void **state)
     (void)state;
     Position p;
     pos_start(&p);
-    int index[NET_INPUTS];
-    float value[NET_INPUTS];
-    int n = net_inputs(&p, index, value);
+    int index[NN_INPUTS];
+    float value[NN_INPUTS];
+    int n = nn_inputs(&p, index, value);
     assert_int_equal(n, 28);
-    float dense[NET_INPUTS] = {0};
+    float dense[NN_INPUTS] = {0};
     for (int k = 0; k < n; k++) {
-        assert_true(index[k] >= 0 && index[k] < NET_INPUTS);
+        assert_true(index[k] >= 0 && index[k] < NN_INPUTS);
         dense[index[k]] = value[k];
     }
     for (int side = 0; side < 2; side++) {
-        int base = side * NET_SIDE_INPUTS;
+        int base = side * NN_SIDE_INPUTS;
         /* 24-point (index 23): two checkers. */
         assert_near(dense[base + 4 * 23], 1, 0);
         assert_near(dense[base + 4 * 23 + 1], 1, 0);
@@ -62,44 +62,44 @@ static void test_inputs_sides(void **state)
     p.side[SIDE_ROLLER][POS_BAR] = 2;
     p.side[SIDE_ROLLER][0] = 4;
     p.side[SIDE_OPPONENT][10] = 1;
-    int index[NET_INPUTS];
-    float value[NET_INPUTS];
-    int n = net_inputs(&p, index, value);
-    float dense[NET_INPUTS] = {0};
+    int index[NN_INPUTS];
+    float value[NN_INPUTS];
+    int n = nn_inputs(&p, index, value);
+    float dense[NN_INPUTS] = {0};
     for (int k = 0; k < n; k++)
         dense[index[k]] = value[k];
     assert_near(dense[96], 1.0, 0);        /* 2 on the bar / 2 */
     assert_near(dense[97], 9 / 15.0, 1e-6); /* 9 off */
     assert_near(dense[3], 0.5, 0);         /* 4 on the ace: (4 - 3) / 2 */
     assert_near(dense[98], (2 * 25 + 4) / 200.0, 1e-6);
-    assert_near(dense[NET_SIDE_INPUTS + 40], 1, 0);
-    assert_near(dense[NET_SIDE_INPUTS + 97], 14 / 15.0, 1e-6);
+    assert_near(dense[NN_SIDE_INPUTS + 40], 1, 0);
+    assert_near(dense[NN_SIDE_INPUTS + 97], 14 / 15.0, 1e-6);
 }
 
 /* A few steps towards a target bring every output closer to it. */
 static void test_learning_step(void **state)
 {
     (void)state;
-    NetWeights *w = malloc(sizeof *w);
+    NnWeights *w = malloc(sizeof *w);
     assert_non_null(w);
-    net_init(w, 7);
+    nn_init(w, 7);
     Position p;
     pos_start(&p);
     const double target[OUT_COUNT] = {0.9, 0.4, 0.05, 0.1, 0.01};
     double before[OUT_COUNT], after[OUT_COUNT];
-    net_eval(w, &p, before);
+    nn_eval(w, &p, before);
     for (int i = 0; i < 20; i++)
-        net_learn(w, &p, target, 0.05f);
-    net_eval(w, &p, after);
+        nn_learn(w, &p, target, 0.05f);
+    nn_eval(w, &p, after);
     for (int k = 0; k < OUT_COUNT; k++)
         assert_true(fabs(after[k] - target[k]) < fabs(before[k] - target[k]));
     /* The same seed gives the same weights. */
-    NetWeights *v = malloc(sizeof *v);
+    NnWeights *v = malloc(sizeof *v);
     assert_non_null(v);
-    net_init(w, 7);
-    net_init(v, 7);
+    nn_init(w, 7);
+    nn_init(v, 7);
     assert_memory_equal(w, v, sizeof *w);
-    net_init(v, 8);
+    nn_init(v, 8);
     assert_true(memcmp(w, v, sizeof *w) != 0);
     free(w);
     free(v);
@@ -111,12 +111,12 @@ static void test_learning_step(void **state)
 static void test_trained(void **state)
 {
     (void)state;
-    if (!net_weights_trained)
+    if (!nn_weights_trained)
         skip();
     double out[OUT_COUNT];
     Position p;
     pos_start(&p);
-    net_eval(&net_weights_default, &p, out);
+    nn_eval(&nn_weights_default, &p, out);
     assert_true(out[OUT_WIN] > 0.45 && out[OUT_WIN] < 0.58);
     assert_true(out[OUT_WIN_GAMMON] > 0.08 && out[OUT_WIN_GAMMON] < 0.25);
     assert_true(out[OUT_LOSE_GAMMON] > 0.08 && out[OUT_LOSE_GAMMON] < 0.25);
@@ -129,7 +129,7 @@ static void test_trained(void **state)
     p.side[SIDE_OPPONENT][POS_BAR] = 1;
     p.side[SIDE_OPPONENT][5] = 6, p.side[SIDE_OPPONENT][7] = 4;
     p.side[SIDE_OPPONENT][12] = 4;
-    net_eval(&net_weights_default, &p, out);
+    nn_eval(&nn_weights_default, &p, out);
     assert_true(out[OUT_WIN] > 0.75);
     assert_true(out[OUT_WIN_GAMMON] > 0.2);
 }

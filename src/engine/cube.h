@@ -11,15 +11,17 @@
  * (no cube) and post-Crawford scores.
  *
  * Every number is from the view of the player on roll (side 1) with the
- * chances `out` of eval_static.h. Money equities are per unit of the
+ * chances `out` of eval_outputs.h. Money equities are per unit of the
  * current cube; match values are match winning chances (0..1). */
 #ifndef SHESH_CUBE_H
 #define SHESH_CUBE_H
 
 #include <stdbool.h>
 
-#include "engine.h"
-#include "eval_static.h"
+#include "cube_state.h"
+#include "err.h"
+#include "eval_outputs.h"
+#include "position.h"
 
 /* Cube efficiency used when the caller has no better figure. */
 #define CUBE_EFFICIENCY 0.68

@@ -9,7 +9,7 @@
 
 #include <stdbool.h>
 
-#include "proto.h"
+#include "proto_config.h"
 
 /* Whose name and score come first in a board line (`set boards`). */
 typedef enum ProtoScoreOrder {

@@ -1,0 +1,49 @@
+/* nn.h - a small neural network for contact positions, trained by
+ * temporal differences on self-play (`shesh train`).
+ *
+ * Inputs, for the player on roll and then the other side: for each of his
+ * 24 points, 1 if he has a checker there, 1 if two or more, 1 if three or
+ * more, (n - 3) / 2 beyond three (Tesauro's encoding); checkers on the bar
+ * / 2; borne off / 15; pip count / 200. One hidden layer of sigmoid units;
+ * five sigmoid outputs, the chances of eval_static.h. */
+#ifndef SHESH_EVAL_NET_H
+#define SHESH_EVAL_NET_H
+
+#include <stdbool.h>
+
+#include "eval_outputs.h"
+#include "position.h"
+
+#define NN_SIDE_INPUTS (24 * 4 + 3)
+#define NN_INPUTS (2 * NN_SIDE_INPUTS)
+#ifndef NN_HIDDEN /* a build may try another size: cc -DNET_HIDDEN=128 */
+#define NN_HIDDEN 128
+#endif
+
+typedef struct NnWeights {
+    float in[NN_INPUTS][NN_HIDDEN]; /* input -> hidden, input-major */
+    float hidden_bias[NN_HIDDEN];
+    float out[OUT_COUNT][NN_HIDDEN]; /* hidden -> output */
+    float out_bias[OUT_COUNT];
+} NnWeights;
+
+/* The trained weights compiled in (nn_weights.c); `trained` is false
+ * while none have been committed, and the evaluator then falls back to the
+ * calibrated pubeval of eval_contact.c. */
+extern const NnWeights nn_weights_default;
+extern const bool nn_weights_trained;
+
+/* The nonzero inputs of p: indices and values (at most NN_INPUTS). */
+int nn_inputs(const Position *p, int index[NN_INPUTS], float value[NN_INPUTS]);
+
+/* Forward pass: the five chances of the player on roll. */
+void nn_eval(const NnWeights *w, const Position *p, double out[OUT_COUNT]);
+
+/* One step of gradient descent on the cross-entropy of each output towards
+ * target (the TD target), learning rate rate. */
+void nn_learn(NnWeights *w, const Position *p, const double target[OUT_COUNT], float rate);
+
+/* Small random weights from a seed (for training from scratch). */
+void nn_init(NnWeights *w, unsigned long long seed);
+
+#endif

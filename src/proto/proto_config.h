@@ -1,0 +1,21 @@
+/* proto_config.h - what every part of the protocol layer is handed: the
+ * server-wide settings and the per-connection session (a leaf, so that
+ * proto.c and the parts it calls do not include each other). */
+#ifndef SHESH_PROTO_CONFIG_H
+#define SHESH_PROTO_CONFIG_H
+
+#include "engine.h"
+
+/* Server-wide settings, read-only while serving. */
+typedef struct ProtoConfig {
+    const Engine *engine;
+    int plies;     /* depth of move and cube decisions for board lines */
+    int max_plies; /* cap on `plies N` a client may ask for */
+} ProtoConfig;
+
+/* Per-connection state: only what lives across lines (debug flag, interface
+ * flag, board convention, the colour gnubg's client has us play: see
+ * proto/README.md); never a previous board. */
+typedef struct ProtoSession ProtoSession;
+
+#endif
