@@ -1,6 +1,7 @@
-/* cli_bench.c - `shesh bench`: move generation speed on one thread, and a
- * signature of everything generated that changes only when behaviour does
- * (same idea as Stockfish's bench node count). */
+/* cli_bench.c - `shesh bench`: move generation speed on one thread and a
+ * signature of everything generated, then the engine's signature and static
+ * evaluation speed (bench_engine.h); each signature changes only when that
+ * behaviour does (same idea as Stockfish's bench node count). */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -8,7 +9,9 @@
 #include <time.h>
 #include <zlib.h>
 
+#include "bench_engine.h"
 #include "cli.h"
+#include "engine.h"
 #include "movegen.h"
 #include "posid.h"
 
@@ -18,17 +21,23 @@
 static void bench_usage(FILE *out)
 {
     fprintf(out,
-            "usage: shesh bench [--positions FILE] [--seconds S]\n\n"
+            "usage: shesh bench [--positions FILE] [--seconds S] [--json]\n\n"
             "Times legal move generation for every position x all 21 rolls, repeated\n"
             "for about S seconds (default 2) on one thread, and prints move lists per\n"
             "second (overall and in the fastest pass) and a signature: a checksum of\n"
             "every generated move (parts and resulting position, in generation order)\n"
-            "that changes only when the move generator's behaviour changes.\n\n"
+            "that changes only when the move generator's behaviour changes. Then the\n"
+            "engine's signature, a checksum of its decisions on up to 512 of the\n"
+            "positions (moves at 0, 1 and 2 plies; double, take and resignation\n"
+            "answers under ten money and match cube states), and its static\n"
+            "evaluations per second on one thread, timed for about S seconds.\n\n"
             "  --positions FILE  tab-separated file (gzip or plain) whose first column\n"
             "                    is a Position ID; '#' lines are skipped and a line\n"
             "                    repeating the previous ID counts once\n"
             "                    (default %s)\n"
-            "  --seconds S       how long to time, 0.01 to 3600 (default 2)\n",
+            "  --seconds S       how long to time, 0.01 to 3600 (default 2)\n"
+            "  --json            one JSON object: movegen_signature, engine_signature,\n"
+            "                    move_lists_per_second, evals_per_second and the counts\n",
             DEFAULT_POSITIONS);
 }
 
@@ -136,10 +145,13 @@ int cli_bench(int argc, char **argv)
 {
     const char *path = DEFAULT_POSITIONS;
     double seconds = 2.0;
+    bool json = false;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
             bench_usage(stdout);
             return EXIT_OK;
+        } else if (!strcmp(argv[i], "--json")) {
+            json = true;
         } else if (!strcmp(argv[i], "--positions") && i + 1 < argc) {
             path = argv[++i];
         } else if (!strcmp(argv[i], "--seconds") && i + 1 < argc) {
@@ -185,15 +197,45 @@ int cli_bench(int argc, char **argv)
         elapsed = t - start;
     } while (elapsed < seconds);
     long lists = passes * a.n * 21;
+    int status = check == moves * passes ? EXIT_OK : EXIT_FAIL;
 
-    printf("positions:  %d (%s)\n", a.n, path);
-    printf("per pass:   %d move lists, %ld moves\n", a.n * 21, moves);
-    printf("signature:  %016llx\n", (unsigned long long)sig);
-    printf("speed:      %.0f move lists/s, %.0f moves/s (%ld passes in %.2f s, one thread)\n",
-           (double)lists / elapsed, (double)check / elapsed, passes, elapsed);
-    printf("fastest:    %.0f move lists/s (one pass of %.3f ms)\n", a.n * 21 / fastest,
-           fastest * 1e3);
+    Err err;
+    BenchEngineResult eng;
+    Engine *e = engine_new("default", &err);
+    bool engine_ok = e && bench_engine_run(e, a.v, a.n, seconds, &eng, &err);
+    engine_free(e);
+    if (!engine_ok) {
+        fprintf(stderr, "shesh bench: engine: %s\n", err.text);
+        status = EXIT_FAIL;
+    }
+
+    if (json) {
+        printf("{\"positions\": %d, \"move_lists\": %d, \"moves\": %ld, "
+               "\"movegen_signature\": \"%016llx\", \"move_lists_per_second\": %.0f, "
+               "\"fastest_move_lists_per_second\": %.0f",
+               a.n, a.n * 21, moves, (unsigned long long)sig, (double)lists / elapsed,
+               a.n * 21 / fastest);
+        if (engine_ok)
+            printf(", \"engine_positions\": %d, \"engine_decisions\": %ld, "
+                   "\"engine_signature\": \"%016llx\", \"evals_per_second\": %.0f",
+                   eng.positions, eng.decisions, (unsigned long long)eng.signature,
+                   eng.evals_per_second);
+        printf("}\n");
+    } else {
+        printf("positions:  %d (%s)\n", a.n, path);
+        printf("per pass:   %d move lists, %ld moves\n", a.n * 21, moves);
+        printf("signature:  %016llx\n", (unsigned long long)sig);
+        printf("speed:      %.0f move lists/s, %.0f moves/s (%ld passes in %.2f s, one thread)\n",
+               (double)lists / elapsed, (double)check / elapsed, passes, elapsed);
+        printf("fastest:    %.0f move lists/s (one pass of %.3f ms)\n", a.n * 21 / fastest,
+               fastest * 1e3);
+        if (engine_ok) {
+            printf("engine:     %ld decisions on %d positions\n", eng.decisions, eng.positions);
+            printf("engine signature: %016llx\n", (unsigned long long)eng.signature);
+            printf("evals:      %.0f static evaluations/s (one thread)\n", eng.evals_per_second);
+        }
+    }
     free(l);
     free(a.v);
-    return check == moves * passes ? EXIT_OK : EXIT_FAIL;
+    return status;
 }
