@@ -242,6 +242,8 @@ static void test_parse_addresses(void **state)
         {"ho st:1", "' '"},
         {"a/b:1", "'/'"},
         {"[::1 ]:1", "' '"},
+        {"[localhost]:1", "brackets hold an IPv6 address"},
+        {"[ppMMM%%%]:0", "brackets hold an IPv6 address"}, /* found by fuzz_listen */
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         ListenAddr a;
@@ -250,6 +252,17 @@ static void test_parse_addresses(void **state)
             fail_msg("accepted '%s'", bad[i].spec);
         if (!strstr(err.text, bad[i].says) || !strstr(err.text, bad[i].spec))
             fail_msg("'%s': message '%s' should say '%s'", bad[i].spec, err.text, bad[i].says);
+    }
+    /* A message quotes the address on one printable line, whatever it holds
+     * (found by fuzz_listen: a newline was echoed as it stood). */
+    {
+        ListenAddr a;
+        Err err = {""};
+        assert_false(listen_parse("[:\xff\n\x01", &a, &err));
+        assert_null(strchr(err.text, '\n'));
+        assert_non_null(strstr(err.text, "'[:\?\?\?'"));
+        assert_false(listen_parse("ho\tst:1", &a, &err));
+        assert_non_null(strstr(err.text, "the byte 0x09 cannot be in a host name"));
     }
     /* gnubg's rule: a ':' and no '/' is TCP, anything else a socket path. */
     ListenAddr a;

@@ -30,13 +30,26 @@ static bool host6_char(char c)
     return host_char(c) || c == ':' || c == '%';
 }
 
+/* A character refused in a host: shown as itself when printable, else by
+ * its value, so the message stays one line. */
+static bool bad_char(Err *err, const char *q, char c, const char *where)
+{
+    if (c >= 0x20 && c < 0x7f)
+        return err_set(err, "address '%s': character '%c' cannot be in %s", q, c, where);
+    return err_set(err, "address '%s': the byte 0x%02x cannot be in %s", q, (unsigned char)c,
+                   where);
+}
+
+/* spec: the whole address as messages quote it. */
 static bool parse_port(const char *spec, const char *p, ListenAddr *out, Err *err)
 {
+    char qp[ERR_QUOTE_SIZE(16)];
     size_t n = strlen(p);
     if (n == 0)
         return err_set(err, "address '%s': no port after the ':'", spec);
     if (n > 5 || strspn(p, "0123456789") != n)
-        return err_set(err, "address '%s': port '%s' is not a number from 0 to 65535", spec, p);
+        return err_set(err, "address '%s': port '%s' is not a number from 0 to 65535", spec,
+                       err_quote(p, 16, qp));
     long v = strtol(p, NULL, 10);
     if (v > 65535)
         return err_set(err, "address '%s': port %ld is above 65535", spec, v);
@@ -46,48 +59,55 @@ static bool parse_port(const char *spec, const char *p, ListenAddr *out, Err *er
 
 bool listen_parse_tcp(const char *spec, ListenAddr *out, Err *err)
 {
+    char q[ERR_QUOTE_SIZE(64)];
+    err_quote(spec, 64, q);
     memset(out, 0, sizeof *out);
     out->kind = LISTEN_TCP;
     const char *port;
     if (spec[0] == '[') {
         const char *close = strchr(spec, ']');
         if (!close)
-            return err_set(err, "address '%s': '[' without a closing ']'", spec);
+            return err_set(err, "address '%s': '[' without a closing ']'", q);
         size_t n = (size_t)(close - spec - 1);
         if (n == 0)
-            return err_set(err, "address '%s': empty IPv6 address between the brackets", spec);
+            return err_set(err, "address '%s': empty IPv6 address between the brackets", q);
         if (n >= sizeof out->host)
-            return err_set(err, "address '%s': host is too long", spec);
+            return err_set(err, "address '%s': host is too long", q);
+        /* Brackets are for IPv6 only: without a ':' the address would be
+         * written back without them, as a host name it cannot be. */
+        if (!memchr(spec + 1, ':', n))
+            return err_set(err, "address '%s': brackets hold an IPv6 address, as in [::1]:10000",
+                           q);
         for (size_t i = 0; i < n; i++)
             if (!host6_char(spec[1 + i]))
-                return err_set(err, "address '%s': character '%c' cannot be in an IPv6 address",
-                               spec, spec[1 + i]);
+                return bad_char(err, q, spec[1 + i], "an IPv6 address");
         memcpy(out->host, spec + 1, n);
         if (close[1] != ':')
-            return err_set(err, "address '%s': expected ':PORT' after ']'", spec);
+            return err_set(err, "address '%s': expected ':PORT' after ']'", q);
         port = close + 2;
     } else {
         const char *colon = strrchr(spec, ':');
         if (!colon)
-            return err_set(err, "address '%s': expected HOST:PORT", spec);
+            return err_set(err, "address '%s': expected HOST:PORT", q);
         size_t n = (size_t)(colon - spec);
         if (memchr(spec, ':', n))
             return err_set(err, "address '%s': an IPv6 address needs brackets, as in [::1]:10000",
-                           spec);
+                           q);
         if (n >= sizeof out->host)
-            return err_set(err, "address '%s': host is too long", spec);
+            return err_set(err, "address '%s': host is too long", q);
         for (size_t i = 0; i < n; i++)
             if (!host_char(spec[i]))
-                return err_set(err, "address '%s': character '%c' cannot be in a host name",
-                               spec, spec[i]);
+                return bad_char(err, q, spec[i], "a host name");
         memcpy(out->host, spec, n);
         port = colon + 1;
     }
-    return parse_port(spec, port, out, err);
+    return parse_port(q, port, out, err);
 }
 
 bool listen_parse_unix(const char *spec, ListenAddr *out, Err *err)
 {
+    char q[ERR_QUOTE_SIZE(64)];
+    err_quote(spec, 64, q);
     memset(out, 0, sizeof *out);
     out->kind = LISTEN_UNIX;
     size_t n = strlen(spec);
@@ -95,7 +115,7 @@ bool listen_parse_unix(const char *spec, ListenAddr *out, Err *err)
         return err_set(err, "Unix socket path is empty");
     if (n >= sizeof out->path)
         return err_set(err, "Unix socket path '%.40s...' is %zu bytes long; the limit is %zu",
-                       spec, n, sizeof out->path - 1);
+                       q, n, sizeof out->path - 1);
     memcpy(out->path, spec, n + 1);
     return true;
 }
@@ -159,8 +179,9 @@ static bool seen_before(const struct addrinfo *list, const struct addrinfo *ai)
 
 static bool open_tcp(const ListenAddr *a, Listener *out, size_t max, size_t *n, Err *err)
 {
-    char spec[LISTEN_NAME_MAX];
-    listen_format(a, spec, sizeof spec);
+    char written[LISTEN_NAME_MAX], spec[ERR_QUOTE_SIZE(80)];
+    listen_format(a, written, sizeof written);
+    err_quote(written, 80, spec); /* for messages: a path may hold any byte */
     struct addrinfo hints, *list;
     memset(&hints, 0, sizeof hints);
     hints.ai_family = AF_UNSPEC;
@@ -361,8 +382,9 @@ static int connect_timed(int fd, const struct sockaddr *sa, socklen_t len, doubl
 
 int listen_connect(const ListenAddr *a, double timeout_s, Err *err)
 {
-    char spec[LISTEN_NAME_MAX];
-    listen_format(a, spec, sizeof spec);
+    char written[LISTEN_NAME_MAX], spec[ERR_QUOTE_SIZE(80)];
+    listen_format(a, written, sizeof written);
+    err_quote(written, 80, spec); /* for messages: a path may hold any byte */
     if (a->kind == LISTEN_UNIX) {
         int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
         if (fd < 0)

@@ -7,6 +7,7 @@
 #define SHESH_ERR_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #define ERR_TEXT_MAX 256
 
@@ -18,5 +19,15 @@ typedef struct Err {
  * that a failing function can say `return err_set(err, "...", ...);`. */
 bool err_set(Err *err, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+
+/* Room err_quote needs for at most `max` bytes of text: "..." and the NUL. */
+#define ERR_QUOTE_SIZE(max) ((max) + 4)
+
+/* s as a message may quote it: one line of printable ASCII (any other
+ * byte becomes '?'), at most `max` bytes of it, "..." when it was cut.
+ * Input from users may hold newlines and control bytes; a message that
+ * echoes them verbatim would break the one-line rule. Returns buf, which
+ * holds ERR_QUOTE_SIZE(max) bytes. */
+const char *err_quote(const char *s, size_t max, char *buf);
 
 #endif
