@@ -2,7 +2,8 @@
  * double (centred, owner, no cube, Crawford, post-Crawford, Holland, max
  * cube, dead cube), beavers and raccoons, automatic doubles, the stake of a
  * game and what it scores (Jacoby, backgammons off, star mars); the
- * CubeState a Match gives each decision. */
+ * CubeState a Match gives each decision; and the engine honouring every
+ * reason the rules give not to double or beaver. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -13,6 +14,7 @@
 
 #include "cube_state.h"
 #include "cubes.h"
+#include "engine.h"
 #include "match.h"
 
 #define ROLLER SIDE_ROLLER
@@ -387,6 +389,80 @@ static void test_match_views(void **state)
     assert_false(match_cube_dead(&m, 2));
 }
 
+/* --- the engine honours the rules ----------------------------------------- */
+
+static Engine *engine;
+
+static int setup(void **state)
+{
+    (void)state;
+    Err err = {{0}};
+    engine = engine_new("default", &err);
+    return engine ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    engine_free(engine);
+    return 0;
+}
+
+/* After the Crawford game the trailer doubles at once (the leader's cube
+ * is dead, test_engine.c): from that double, every reason the rules give
+ * makes the engine roll instead, and only those. */
+static void test_engine_double(void **state)
+{
+    (void)state;
+    Position p;
+    pos_start(&p);
+    CubeState base = cubes_match(7, 3, 6);
+    base.post_crawford = true;
+    assert_int_equal(engine_double(engine, &p, &base, 0), CUBE_DOUBLE);
+    CubeState barred[8];
+    int n = 0;
+    barred[n] = base, barred[n++].cube_in_use = false;
+    barred[n] = base, barred[n].crawford = true, barred[n++].post_crawford = false;
+    barred[n] = base, barred[n].cube = 2, barred[n++].owner = OPP;
+    barred[n] = base, barred[n++].max_cube = 1;
+    barred[n] = base, barred[n].cube = 4, barred[n++].owner = ROLLER; /* 3 + 4 >= 7 */
+    barred[n] = base, barred[n].holland = true, barred[n++].turns[ROLLER] = 1;
+    for (int i = 0; i < n; i++) {
+        assert_false(cubestate_may_double(&barred[i], ROLLER));
+        if (engine_double(engine, &p, &barred[i], 0) != CUBE_ROLL)
+            fail_msg("state %d: the engine doubles, bars 0x%x", i,
+                     cubestate_double_bars(&barred[i], ROLLER));
+    }
+    /* Holland from the third turn: the double is back. */
+    CubeState later = base;
+    later.holland = true;
+    later.turns[ROLLER] = 2;
+    assert_true(cubestate_may_double(&later, ROLLER));
+    assert_int_equal(engine_double(engine, &p, &later, 0), CUBE_DOUBLE);
+}
+
+/* A double in the opening position is a beaver (test_engine.c): only where
+ * the rules allow one. */
+static void test_engine_beaver(void **state)
+{
+    (void)state;
+    Position p;
+    pos_start(&p);
+    CubeState cs = cubes_money();
+    cs.beavers = 1;
+    assert_int_equal(engine_take(engine, &p, &cs, 0), TAKE_BEAVER);
+    cs.animals = 1; /* the double is a beaver already: no raccoon with 1 */
+    assert_false(cubestate_may_beaver(&cs));
+    assert_int_equal(engine_take(engine, &p, &cs, 0), TAKE_TAKE);
+    cs.beavers = 2; /* a raccoon allowed */
+    assert_int_equal(engine_take(engine, &p, &cs, 0), TAKE_BEAVER);
+    cs.cube = 32; /* the take would pass 64 */
+    assert_int_equal(engine_take(engine, &p, &cs, 0), TAKE_TAKE);
+    cs = cubes_match(7, 0, 0);
+    cs.beavers = 1;
+    assert_int_equal(engine_take(engine, &p, &cs, 0), TAKE_TAKE);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -402,6 +478,8 @@ int main(void)
         cmocka_unit_test(test_backgammons_and_star_mars),
         cmocka_unit_test(test_valid),
         cmocka_unit_test(test_match_views),
+        cmocka_unit_test(test_engine_double),
+        cmocka_unit_test(test_engine_beaver),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    return cmocka_run_group_tests(tests, setup, teardown);
 }
