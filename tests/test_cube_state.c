@@ -3,7 +3,8 @@
  * cube, dead cube), beavers and raccoons, automatic doubles, the stake of a
  * game and what it scores (Jacoby, backgammons off, star mars); the
  * CubeState a Match gives each decision; and the engine honouring every
- * reason the rules give not to double or beaver. */
+ * reason the rules give not to double or beaver, on its own and on the
+ * states of random matches. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -463,6 +464,98 @@ static void test_engine_beaver(void **state)
     assert_int_equal(engine_take(engine, &p, &cs, 0), TAKE_TAKE);
 }
 
+static unsigned lcg(unsigned *seed)
+{
+    *seed = *seed * 1103515245u + 12345u;
+    return *seed >> 16;
+}
+
+/* A random legal action of m: moves, rolls and cube actions mostly, so that
+ * games run long enough for Holland's third turn and beaver chains. */
+static void random_step(Match *m, unsigned *seed)
+{
+    unsigned acts = match_actions(m), list[16];
+    int n = 0;
+    for (unsigned a = 1; a <= ACT_NEW_GAME; a <<= 1)
+        if ((acts & a) && a != ACT_RESIGN && a != ACT_ACCEPT && a != ACT_REJECT)
+            list[n++] = a;
+    assert_true(n > 0);
+    unsigned a = list[lcg(seed) % (unsigned)n];
+    if (a == ACT_DROP && lcg(seed) % 4)
+        a = ACT_TAKE; /* keep games going */
+    int d1 = 1 + (int)(lcg(seed) % 6), d2 = 1 + (int)(lcg(seed) % 6);
+    switch (a) {
+    case ACT_OPENING_ROLL: OK(match_opening_roll(m, d1, d2, &e_)); break;
+    case ACT_ROLL: OK(match_roll(m, d1, d2, &e_)); break;
+    case ACT_DOUBLE: OK(match_double(m, &e_)); break;
+    case ACT_TAKE: OK(match_take(m, &e_)); break;
+    case ACT_DROP: OK(match_drop(m, &e_)); break;
+    case ACT_BEAVER: OK(match_beaver(m, &e_)); break;
+    case ACT_PASS: OK(match_pass(m, &e_)); break;
+    case ACT_NEW_GAME: OK(match_new_game(m, &e_)); break;
+    default:
+        assert_int_equal(match_legal_moves(m, &moves), m->legal_moves);
+        OK(match_move(m, &moves.moves[lcg(seed) % (unsigned)moves.count].result, &e_));
+    }
+}
+
+/* The referee's way: the match machine gives the CubeState and the board of
+ * the decision, the engine answers. It never doubles where the machine
+ * refuses a double, nor beavers where it refuses a beaver. */
+static void test_engine_in_matches(void **state)
+{
+    (void)state;
+    static const struct {
+        int length;
+        bool holland;
+        int beavers, max_cube, leader; /* leader: starts post-Crawford at 1-away */
+    } setups[] = {{5, true, 0, 64, 1}, {3, false, 0, 64, 0}, {0, false, 3, 64, 0},
+                  {0, false, 1, 8, 0},  {7, true, 0, 4, 0},  {9, true, 0, 64, 1}};
+    unsigned seed = 7;
+    long asked = 0, refused = 0, holland = 0, doubles = 0, beavers = 0;
+    for (size_t k = 0; k < sizeof setups / sizeof setups[0]; k++) {
+        Rules r = rules_default();
+        r.holland = setups[k].holland;
+        r.beavers = setups[k].beavers;
+        r.max_cube = setups[k].max_cube;
+        Match m;
+        OK(match_start(&m, &r, setups[k].length, &e_));
+        if (setups[k].leader) {
+            m.score[0] = m.length - 1;
+            m.post_crawford = true;
+        }
+        for (int step = 0; step < 1500 && !match_over(&m); step++) {
+            unsigned acts = match_actions(&m);
+            CubeState cs;
+            int seat = match_cube_state(&m, &cs);
+            Position p;
+            if (seat >= 0 && !m.dice[0] && !m.doubled && !m.resigned) {
+                match_position_of(&m, seat, &p);
+                CubeDecision d = engine_double(engine, &p, &cs, 0);
+                if (!(acts & ACT_DOUBLE)) {
+                    refused++;
+                    holland += (cubestate_double_bars(&cs, ROLLER) & CUBE_BAR_HOLLAND) != 0;
+                    assert_int_equal(d, CUBE_ROLL);
+                }
+                doubles += d == CUBE_DOUBLE;
+                asked++;
+            } else if (seat >= 0 && m.doubled) {
+                match_position_of(&m, seat, &p);
+                TakeDecision t = engine_take(engine, &p, &cs, 0);
+                if (!(acts & ACT_BEAVER))
+                    assert_int_not_equal(t, TAKE_BEAVER);
+                beavers += t == TAKE_BEAVER;
+                asked++;
+            }
+            random_step(&m, &seed);
+        }
+    }
+    print_message("engine in matches: %ld decisions, %ld doubles refused (%ld by Holland); "
+                  "the engine doubled %ld times, beavered %ld\n",
+                  asked, refused, holland, doubles, beavers);
+    assert_true(refused > 50 && holland > 0 && doubles > 0 && beavers > 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -480,6 +573,7 @@ int main(void)
         cmocka_unit_test(test_match_views),
         cmocka_unit_test(test_engine_double),
         cmocka_unit_test(test_engine_beaver),
+        cmocka_unit_test(test_engine_in_matches),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -21,7 +21,8 @@ typedef struct CubeState {
     bool cube_in_use;   /* false: no doubling at all (cubeless play) */
     int cube;           /* cube value before any pending double: 1, 2, 4, ...
                            (each beaver or raccoon already doubled it) */
-    int owner;          /* -1 centred, 0 or 1: the side that owns it */
+    int owner;          /* -1 centred, 0 or 1: the side that owns it (while
+                           a double waits no rule asks it) */
     int max_cube;       /* doubling beyond this is not allowed */
     int match_length;   /* 0 = money */
     int score[2];       /* match score by side */
