@@ -519,7 +519,7 @@ static void test_garbage_survived(void **state)
                 int r = (int)(s >> 33);
                 p.side[side][i] = (uint8_t)(r % 7 == 0 ? r % 41 : r % 3 == 0 ? r % 4 : 0);
             }
-        CubeState cs;
+        CubeState cs = {0};
         s = s * 6364136223846793005u + 1442695040888963407u;
         cs.cube_in_use = s & 1;
         cs.cube = (int)(s >> 40) % 70 - 3;

@@ -106,27 +106,27 @@ static void test_access(void **state)
 {
     (void)state;
     CubeState cs = cubes_money();
-    assert_true(cube_access(&cs, SIDE_ROLLER));
-    assert_true(cube_access(&cs, SIDE_OPPONENT));
+    assert_true(cubestate_access(&cs, SIDE_ROLLER));
+    assert_true(cubestate_access(&cs, SIDE_OPPONENT));
     cs.owner = SIDE_OPPONENT;
-    assert_false(cube_access(&cs, SIDE_ROLLER));
+    assert_false(cubestate_access(&cs, SIDE_ROLLER));
     cs.owner = SIDE_ROLLER, cs.cube = 64;
-    assert_false(cube_access(&cs, SIDE_ROLLER));
+    assert_false(cubestate_access(&cs, SIDE_ROLLER));
     cs = cubes_match(5, 4, 2);
     cs.crawford = true;
-    assert_false(cube_access(&cs, SIDE_ROLLER));
+    assert_false(cubestate_access(&cs, SIDE_ROLLER));
     cs = cubes_money();
     cs.cube_in_use = false;
-    assert_false(cube_access(&cs, SIDE_ROLLER));
+    assert_false(cubestate_access(&cs, SIDE_ROLLER));
     Err err = {{0}};
     cs = cubes_money();
     cs.cube = 3;
-    assert_false(cube_state_valid(&cs, &err));
+    assert_false(cubestate_valid(&cs, &err));
     cs = cubes_match(5, 5, 0);
-    assert_false(cube_state_valid(&cs, &err));
+    assert_false(cubestate_valid(&cs, &err));
     cs = cubes_money();
     cs.owner = 2;
-    assert_false(cube_state_valid(&cs, &err));
+    assert_false(cubestate_valid(&cs, &err));
 }
 
 /* Kazaross-XG2 entries, the post-Crawford row, symmetry and the normal

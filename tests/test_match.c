@@ -1095,6 +1095,33 @@ static void check_refusals(const Match *m, unsigned actions)
     assert_memory_equal(&t, m, sizeof t);
 }
 
+/* The match machine allows a double or a beaver exactly when the rules of
+ * cube_state.h do, on the CubeState it gives the player to act. */
+static void check_cube_rules(const Match *m, unsigned actions)
+{
+    CubeState cs;
+    int seat = match_cube_state(m, &cs);
+    assert_int_equal(seat, m->phase != PHASE_PLAYING ? -1 : m->doubled ? !m->turn : m->turn);
+    if (seat < 0) {
+        assert_false(actions & (ACT_DOUBLE | ACT_BEAVER));
+        return;
+    }
+    Err err = {{0}};
+    if (!match_over(m) && !cubestate_valid(&cs, &err))
+        fail_msg("match_cube_state: %s", err.text);
+    bool asked = !m->doubled && !m->resigned && !m->dice[0];
+    assert_int_equal(!!(actions & ACT_DOUBLE), asked && cubestate_may_double(&cs, SIDE_ROLLER));
+    assert_int_equal(!!(actions & ACT_BEAVER), m->doubled && cubestate_may_beaver(&cs));
+    for (int p = 0; p < 2; p++) {
+        CubeState from_p;
+        Match t = *m;
+        t.doubled = false;
+        t.on_roll = t.turn = p;
+        match_cube_state(&t, &from_p);
+        assert_int_equal(match_cube_dead(m, p), cubestate_dead(&from_p, SIDE_ROLLER));
+    }
+}
+
 /* Takes a random legal action. */
 static void random_action(Match *m, unsigned *seed)
 {
@@ -1173,6 +1200,7 @@ static void test_random_games(void **state)
                 unsigned acts = match_actions(&m);
                 check_round_trip(&m);
                 check_refusals(&m, acts);
+                check_cube_rules(&m, acts);
                 states++;
                 if (acts == ACT_NEW_GAME) {
                     games++;

@@ -52,17 +52,68 @@ bool match_over(const Match *m)
     return m->length > 0 && (m->score[0] >= m->length || m->score[1] >= m->length);
 }
 
+/* The cube and score seen with `seat` as side 1 (cube_state.h). While a
+ * beaver or raccoon waits, the one who made it holds the cube he redoubles
+ * (gnubg's Match ID shows it owned by the first taker instead). */
+static void cube_state_of(const Match *m, int seat, CubeState *cs)
+{
+    const Rules *r = &m->rules;
+    bool money = m->length == 0;
+    memset(cs, 0, sizeof *cs);
+    cs->cube_in_use = r->cube;
+    cs->cube = m->cube;
+    if (m->doubled && m->animals > 0)
+        cs->owner = (!m->turn) == seat ? SIDE_ROLLER : SIDE_OPPONENT;
+    else
+        cs->owner = m->cube_owner == -1 ? -1 : m->cube_owner == seat ? SIDE_ROLLER : SIDE_OPPONENT;
+    cs->max_cube = r->max_cube;
+    cs->match_length = m->length;
+    cs->score[SIDE_ROLLER] = m->score[seat];
+    cs->score[SIDE_OPPONENT] = m->score[!seat];
+    cs->crawford = m->crawford;
+    cs->post_crawford = m->post_crawford;
+    cs->holland = !money && r->holland;
+    cs->turns[SIDE_ROLLER] = m->turns[seat];
+    cs->turns[SIDE_OPPONENT] = m->turns[!seat];
+    cs->jacoby = money && r->jacoby;
+    cs->beavers = money ? r->beavers : 0;
+    cs->animals = m->animals;
+}
+
+int match_cube_state(const Match *m, CubeState *cs)
+{
+    int seat = m->phase != PHASE_PLAYING ? -1 : m->doubled ? !m->turn : m->turn;
+    cube_state_of(m, seat < 0 ? 0 : seat, cs);
+    return seat;
+}
+
+void match_position_of(const Match *m, int seat, Position *out)
+{
+    *out = m->board;
+    if (seat == 0)
+        pos_swap(out);
+}
+
 bool match_cube_dead(const Match *m, int player)
 {
-    return m->length > 0 && (player == 0 || player == 1) &&
-           m->score[player] + m->cube >= m->length;
+    if (player != 0 && player != 1)
+        return false;
+    CubeState cs;
+    cube_state_of(m, player, &cs);
+    return cubestate_dead(&cs, SIDE_ROLLER);
+}
+
+/* What stands on the game now, for score_points(). */
+static GameStake stake_of(const Match *m)
+{
+    CubeState cs;
+    cube_state_of(m, 0, &cs);
+    return cubestate_stake(&cs);
 }
 
 void match_position(const Match *m, Position *out)
 {
-    *out = m->board;
-    if (m->on_roll == 0)
-        pos_swap(out);
+    match_position_of(m, m->on_roll, out);
 }
 
 /* The legal moves of the player on roll for the dice. The list is on the
@@ -117,41 +168,37 @@ static bool nothing_pending(const Match *m, const char *what, Err *err)
     return true;
 }
 
-/* Holland rule: in a post-Crawford game the trailer (the player not one
- * point from winning) may double from his third turn of the game on. */
-static bool holland_forbids(const Match *m, int p)
-{
-    return m->rules.holland && m->length > 0 && m->post_crawford &&
-           m->score[p] < m->length - 1 && m->turns[p] < 2;
-}
-
 /* The checks gnubg makes before a double, in its order, then ours (Holland,
- * which gnubg does not know). */
+ * which gnubg does not know). Whether the cube allows it is
+ * cubestate_double_bars()'s answer; this adds when in the turn. */
 static bool can_double(const Match *m, Err *err)
 {
     const Rules *r = &m->rules;
     int p = m->on_roll;
     if (!playing(m, "double", err))
         return false;
-    if (!r->cube)
+    CubeState cs;
+    cube_state_of(m, p, &cs);
+    unsigned bars = cubestate_double_bars(&cs, SIDE_ROLLER);
+    if (bars & CUBE_BAR_NO_CUBE)
         return err_set(err, "cannot double: the rules have no cube");
-    if (m->crawford)
+    if (bars & CUBE_BAR_CRAWFORD)
         return err_set(err, "cannot double: Crawford game (no doubling in it)");
     if (!nothing_pending(m, "double", err))
         return false;
     if (m->dice[0])
         return err_set(err, "cannot double: the dice are already rolled");
-    if (m->cube_owner == !p)
+    if (bars & CUBE_BAR_OWNER)
         return err_set(err, "cannot double: opponent owns the cube");
-    if (m->cube >= r->max_cube)
+    if (bars & CUBE_BAR_MAX)
         return err_set(err, "cannot double: the cube is already at the maximum of %d",
                        r->max_cube);
-    if (match_cube_dead(m, p))
+    if (bars & CUBE_BAR_DEAD)
         return err_set(err,
                        "cannot double: the cube is dead (score %d plus cube %d reaches the "
                        "match length %d)",
                        m->score[p], m->cube, m->length);
-    if (holland_forbids(m, p))
+    if (bars & CUBE_BAR_HOLLAND)
         return err_set(err,
                        "cannot double: Holland rule (post-Crawford, the trailer may double "
                        "only from his third turn; this is turn %d)",
@@ -161,24 +208,26 @@ static bool can_double(const Match *m, Err *err)
 
 static bool can_beaver(const Match *m, Err *err)
 {
-    const char *animal = m->animals == 0 ? "beaver" : "raccoon";
+    CubeState cs;
+    match_cube_state(m, &cs);
+    const char *animal = cubestate_animal_name(&cs);
     if (!playing(m, animal, err))
         return false;
     if (!m->doubled)
         return err_set(err, "cannot %s: no double offered", animal);
-    if (m->length > 0)
+    unsigned bars = cubestate_beaver_bars(&cs);
+    if (bars & CUBE_BAR_MATCH)
         return err_set(err, "cannot %s: beavers and raccoons are for money play only",
                        animal);
-    if (m->rules.beavers == 0)
+    if (bars & CUBE_BAR_NO_BEAVERS)
         return err_set(err, "cannot beaver: the rules allow no beavers");
-    if (m->animals >= m->rules.beavers) {
+    if (bars & CUBE_BAR_ANIMALS) {
         if (m->rules.beavers == 1)
             return err_set(err, "cannot raccoon: the rules allow a beaver but no raccoon");
         return err_set(err, "cannot %s: the rules allow only %d beavers and raccoons in a row",
                        animal, m->rules.beavers);
     }
-    /* The take after a beaver doubles twice what stands now. */
-    if (m->cube * 4 > m->rules.max_cube)
+    if (bars & CUBE_BAR_MAX)
         return err_set(err, "cannot %s: the cube would pass the maximum of %d", animal,
                        m->rules.max_cube);
     return true;
@@ -302,7 +351,7 @@ static void next_crawford(Match *t, int winner)
 /* Ends the game in t: the winner scores the kind under the rules and cube. */
 static void end_game(Match *t, int winner, ScoreKind kind, MatchPhase phase)
 {
-    GameStake s = {.cube = t->cube, .cube_turned = t->cube_owner != -1, .money = t->length == 0};
+    GameStake s = stake_of(t);
     t->phase = phase;
     t->winner = winner;
     t->result = kind;
@@ -321,8 +370,9 @@ static void end_game(Match *t, int winner, ScoreKind kind, MatchPhase phase)
 /* Whether money play allows one more automatic double on an opening tie. */
 static bool auto_double_allowed(const Match *m)
 {
-    return m->length == 0 && m->rules.cube && m->auto_doubles < m->rules.auto_doubles &&
-           m->cube < m->rules.max_cube;
+    CubeState cs;
+    cube_state_of(m, 0, &cs);
+    return cubestate_may_auto_double(&cs, m->rules.auto_doubles, m->auto_doubles);
 }
 
 bool match_opening_roll(Match *m, int die0, int die1, Err *err)
@@ -629,15 +679,23 @@ static bool from_playing(Match *t, const MatchId *id, Err *err)
     if (id->doubled) {
         if (t->cube_owner == !t->on_roll) {
             /* gnubg's sign of a beaver (turn back with the doubler) or a
-             * raccoon (turn with the beaverer). */
-            if (t->length > 0 || !t->rules.beavers)
+             * raccoon (turn with the beaverer). The last of them must have
+             * been allowed after the ones before it, and the take that
+             * answers it doubles the cube it already doubled. */
+            t->animals = t->turn == t->on_roll ? 1 : 2;
+            CubeState before;
+            cube_state_of(t, t->on_roll, &before);
+            before.animals--;
+            unsigned bars = cubestate_beaver_bars(&before) & ~(unsigned)CUBE_BAR_MAX;
+            if (!cubestate_fits(&before, 2L * t->cube))
+                bars |= CUBE_BAR_MAX;
+            if (bars & (CUBE_BAR_MATCH | CUBE_BAR_NO_BEAVERS))
                 return err_set(err, "a double by the player who does not own the cube, or a "
                                     "beaver the rules do not allow");
-            t->animals = t->turn == t->on_roll ? 1 : 2;
-            if (t->animals > t->rules.beavers)
+            if (bars & CUBE_BAR_ANIMALS)
                 return err_set(err, "a raccoon the rules (%d beaver) do not allow",
                                t->rules.beavers);
-            if (t->cube >= t->rules.max_cube)
+            if (bars & CUBE_BAR_MAX)
                 return err_set(err, "a beaver past the maximum cube %d", t->rules.max_cube);
         } else {
             if (t->turn == t->on_roll)
@@ -695,7 +753,7 @@ static bool from_finished(Match *t, const MatchId *id, Err *err)
         kind = SCORE_SINGLE;
         break;
     }
-    GameStake s = {.cube = t->cube, .cube_turned = t->cube_owner != -1, .money = t->length == 0};
+    GameStake s = stake_of(t);
     t->winner = winner;
     t->result = kind;
     t->points = score_points(&t->rules, &s, kind);

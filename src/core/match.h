@@ -21,6 +21,7 @@
 
 #include <stdbool.h>
 
+#include "cube_state.h"
 #include "err.h"
 #include "matchid.h"
 #include "movegen.h"
@@ -107,7 +108,9 @@ bool match_roll(Match *m, int d1, int d2, Err *err);
 /* Cube actions. A double is refused without access to the cube, in the
  * Crawford game, beyond the maximum cube, when the cube is dead for the
  * doubler (his score plus the cube already reaches the match length, as
- * gnubg refuses it), and under the Holland rule. A take gives the cube to
+ * gnubg refuses it), and under the Holland rule: cube_state.h decides each
+ * of these (cubestate_double_bars, cubestate_beaver_bars) on the state
+ * match_cube_state() gives. A take gives the cube to
  * the taker; a beaver (money) takes and at once redoubles, keeping the cube;
  * a raccoon answers a beaver the same way (rules.beavers limits how many in
  * a row). A drop loses the cube value. */
@@ -162,8 +165,22 @@ bool match_over(const Match *m);
 bool match_forced(const Match *m);
 
 /* True when doubling is pointless for `player` because his score plus the
- * cube value already reaches the match length (match play only). */
+ * cube value already reaches the match length (match play only:
+ * cubestate_dead). */
 bool match_cube_dead(const Match *m, int player);
+
+/* The cube and score around the decision of the player to act, as the
+ * engine takes them (engine.h): side 1 (SIDE_ROLLER) is the player to act,
+ * except that while a double, beaver or raccoon waits it is the one who
+ * offered it and side 0 answers. Every rule the state needs is filled in
+ * (Holland and the turns it counts, beavers allowed and made, Jacoby in
+ * money play). Returns the seat seen as side 1, or -1 when nobody is to act
+ * (opening roll pending, game over), cs then seen from seat 0. Take the
+ * board from the same seat with match_position_of(). */
+int match_cube_state(const Match *m, CubeState *cs);
+
+/* The board seen from `seat` (side[SIDE_ROLLER] = seat). */
+void match_position_of(const Match *m, int seat, Position *out);
 
 /* The board seen from the player on roll (side[SIDE_ROLLER] = on_roll). */
 void match_position(const Match *m, Position *out);

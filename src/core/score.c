@@ -32,11 +32,16 @@ int score_points(const Rules *r, const GameStake *s, ScoreKind kind)
     case SCORE_STAR_MARS: mult = r->star_mars ? 4 : r->backgammons ? 3 : 2; break;
     default: return 0;
     }
-    /* Jacoby: gammons and backgammons count only once the cube was turned,
-     * which is what makes a player double rather than play on for a gammon. */
-    if (s->money && r->jacoby && !s->cube_turned)
+    if (score_jacoby_voids(r->jacoby, s))
         mult = 1;
     return s->cube * mult;
+}
+
+/* Gammons and backgammons count only once the cube was turned, which is
+ * what makes a player double rather than play on for a gammon. */
+bool score_jacoby_voids(bool jacoby, const GameStake *s)
+{
+    return s->money && jacoby && !s->cube_turned;
 }
 
 const char *score_kind_name(ScoreKind kind)

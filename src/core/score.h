@@ -44,6 +44,10 @@ ScoreKind score_kind(const Position *p, int winner);
  * SCORE_NONE or a kind out of range. */
 int score_points(const Rules *r, const GameStake *s, ScoreKind kind);
 
+/* The Jacoby rule (when `jacoby` is played) voids gammons and backgammons
+ * of this game: money play with the cube not turned. */
+bool score_jacoby_voids(bool jacoby, const GameStake *s);
+
 /* Short English name of a kind ("single game", "gammon", ...). */
 const char *score_kind_name(ScoreKind kind);
 

@@ -77,41 +77,6 @@ static bool is_money(const CubeState *cs)
     return cs->match_length <= 0;
 }
 
-bool cube_access(const CubeState *cs, int side)
-{
-    if (!cs->cube_in_use || cs->crawford)
-        return false;
-    if (cs->owner != -1 && cs->owner != side)
-        return false;
-    return cs->cube >= 1 && (long)cs->cube * 2 <= cs->max_cube;
-}
-
-bool cube_state_valid(const CubeState *cs, Err *err)
-{
-    if (cs->cube < 1 || (cs->cube & (cs->cube - 1)) != 0)
-        return err_set(err, "cube value %d is not a power of two", cs->cube);
-    if (cs->max_cube < 1)
-        return err_set(err, "maximum cube %d is not positive", cs->max_cube);
-    if (cs->owner < -1 || cs->owner > 1)
-        return err_set(err, "cube owner %d is not -1, 0 or 1", cs->owner);
-    if (cs->match_length < 0)
-        return err_set(err, "match length %d is negative", cs->match_length);
-    if (cs->match_length > 0)
-        for (int s = 0; s < 2; s++)
-            if (cs->score[s] < 0 || cs->score[s] >= cs->match_length)
-                return err_set(err, "score %d of side %d is outside 0..%d", cs->score[s], s,
-                               cs->match_length - 1);
-    if (cs->beavers < 0)
-        return err_set(err, "beavers %d is negative", cs->beavers);
-    return true;
-}
-
-/* Under Jacoby, gammons count only once the cube has been turned. */
-static bool jacoby_void(const CubeState *cs)
-{
-    return is_money(cs) && cs->jacoby && cs->cube_in_use && cs->owner == -1;
-}
-
 /* ---- money ---- */
 
 typedef struct Money {
@@ -150,15 +115,15 @@ static void money_equities(const double out[OUT_COUNT], const CubeState *cs, dou
     Money m;
     money_init(out, &m);
     bool in_use = cs->cube_in_use;
-    bool me = cube_access(cs, SIDE_ROLLER), them = cube_access(cs, SIDE_OPPONENT);
+    bool me = cubestate_access(cs, SIDE_ROLLER), them = cubestate_access(cs, SIDE_OPPONENT);
     Money nd = m;
-    if (jacoby_void(cs))
+    if (cubestate_gammons_void(cs))
         nd.w_dead = nd.l_dead = 1.0; /* played out without a double: singles */
     eq->no_double = in_use ? money_equity(&nd, me, them, x)
                            : m.p * nd.w_dead - (1.0 - m.p) * nd.l_dead;
     /* After a take the other side owns 2 cube units and may redouble if the
      * cube can go to 4 times its value. */
-    bool redouble = (long)cs->cube * 4 <= cs->max_cube;
+    bool redouble = cubestate_fits(cs, 4L * cs->cube);
     eq->double_take = 2.0 * money_equity(&m, false, redouble, x);
     eq->double_pass = 1.0;
     eq->can_double = me;
@@ -167,10 +132,9 @@ static void money_equities(const double out[OUT_COUNT], const CubeState *cs, dou
 /* ---- match ---- */
 
 typedef struct Match {
+    const CubeState *cs;
     int away, opp_away; /* points still needed */
     bool post;          /* the next game after this one is post-Crawford */
-    bool cube_allowed;  /* cube in use and not the Crawford game */
-    int max_cube;
     double x;
     double rwg, rwbg, rlg, rlbg; /* gammon and backgammon rates of wins, losses */
 } Match;
@@ -196,12 +160,15 @@ static double lose_value(const Match *m, int c)
 }
 
 /* May the player (me) or the other side use a cube of value c, and would
- * it do him any good? */
+ * it do him any good? The rules' answer for the cube at that level, owned
+ * by him, leaving out Holland (by then his turns have come). */
 static bool alive(const Match *m, int c, bool me)
 {
-    if (!m->cube_allowed || (long)c * 2 > m->max_cube)
-        return false;
-    return (me ? m->away : m->opp_away) > c;
+    CubeState at = *m->cs;
+    int side = me ? SIDE_ROLLER : SIDE_OPPONENT;
+    at.cube = c;
+    at.owner = side;
+    return cubestate_access(&at, side) && !cubestate_dead(&at, side);
 }
 
 /* Cubeful chances at cube c: ownership 1 = me, 0 = them, -1 centred. */
@@ -249,8 +216,7 @@ static void match_init(const double out[OUT_COUNT], const CubeState *cs, double 
     /* A 1-away score outside the Crawford game is post-Crawford (or a match
      * without the Crawford rule, which plays the same). */
     m->post = cs->crawford || cs->post_crawford || m->away == 1 || m->opp_away == 1;
-    m->cube_allowed = cs->cube_in_use && !cs->crawford;
-    m->max_cube = cs->max_cube;
+    m->cs = cs;
     m->x = x;
     double p = out[OUT_WIN];
     m->rwg = p > 1e-9 ? out[OUT_WIN_GAMMON] / p : 0.0;
@@ -272,7 +238,7 @@ static void match_equities(const double out[OUT_COUNT], const CubeState *cs, dou
     match_fn(&m, 2 * c, 0, &f);
     eq->double_take = pl_at(&f, p);
     eq->double_pass = mwc(&m, m.away - c, m.opp_away);
-    eq->can_double = cube_access(cs, SIDE_ROLLER);
+    eq->can_double = cubestate_access(cs, SIDE_ROLLER);
 }
 
 /* ---- the interface ---- */
@@ -280,7 +246,7 @@ static void match_equities(const double out[OUT_COUNT], const CubeState *cs, dou
 double cube_cubeless(const double out[OUT_COUNT], const CubeState *cs)
 {
     if (is_money(cs)) {
-        if (jacoby_void(cs))
+        if (cubestate_gammons_void(cs))
             return 2.0 * out[OUT_WIN] - 1.0;
         return eval_money_equity(out);
     }
@@ -293,7 +259,7 @@ double cube_cubeless(const double out[OUT_COUNT], const CubeState *cs)
 void cube_linear(const CubeState *cs, int side, double *base, double w[OUT_COUNT])
 {
     if (is_money(cs)) {
-        bool singles = jacoby_void(cs);
+        bool singles = cubestate_gammons_void(cs);
         *base = -1.0;
         w[OUT_WIN] = 2.0;
         for (int i = OUT_WIN_GAMMON; i < OUT_COUNT; i++)
@@ -344,7 +310,7 @@ double cube_cubeful(const double out[OUT_COUNT], const CubeState *cs, double x)
 double cube_win_value(const CubeState *cs, int points)
 {
     if (is_money(cs))
-        return jacoby_void(cs) && points > 1 ? 1.0 : (double)points;
+        return cubestate_gammons_void(cs) && points > 1 ? 1.0 : (double)points;
     Match m;
     double none[OUT_COUNT] = {0};
     match_init(none, cs, 0.0, &m);

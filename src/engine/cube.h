@@ -19,7 +19,6 @@
 #include <stdbool.h>
 
 #include "cube_state.h"
-#include "err.h"
 #include "eval_outputs.h"
 #include "position.h"
 
@@ -30,16 +29,9 @@ typedef struct CubeEquities {
     double no_double;   /* ND: roll without doubling */
     double double_take; /* DT: double, the other side takes */
     double double_pass; /* DP: double, the other side passes */
-    bool can_double;    /* the player on roll has access to the cube */
+    bool can_double;    /* the player on roll has access to the cube
+                           (cubestate_access: the score aside) */
 } CubeEquities;
-
-/* May `side` double now: the cube is in use, centred or his, not the
- * Crawford game, and doubling stays within max_cube? */
-bool cube_access(const CubeState *cs, int side);
-
-/* The cube state is one the engine can reason about: cube a power of two
- * up to max_cube, owner -1/0/1, scores below the match length... */
-bool cube_state_valid(const CubeState *cs, Err *err);
 
 /* Cubeless value of the chances: money equity (gammons void under Jacoby
  * with the cube centred) or match winning chance. */

@@ -92,7 +92,7 @@ const char *engine_id(const Engine *e)
  * no sense: money, no cube (cubeless). */
 static const CubeState *cube_or_default(const CubeState *cs, CubeState *fallback)
 {
-    if (cs && cube_state_valid(cs, NULL))
+    if (cs && cubestate_valid(cs, NULL))
         return cs;
     memset(fallback, 0, sizeof *fallback);
     fallback->cube = 1;
@@ -140,10 +140,9 @@ bool engine_move(const Engine *e, const Position *p, int d1, int d2, const CubeS
 
 CubeDecision engine_double(const Engine *e, const Position *p, const CubeState *cs, int plies)
 {
-    if (!cs || !cube_state_valid(cs, NULL) || !cube_access(cs, SIDE_ROLLER))
-        return CUBE_ROLL;
-    /* A player who wins the match by winning this game gains nothing. */
-    if (cs->match_length > 0 && cs->match_length - cs->score[SIDE_ROLLER] <= cs->cube)
+    /* The rules first (a dead cube among them: a player who wins the match
+     * by winning this game gains nothing by doubling). */
+    if (!cs || !cubestate_valid(cs, NULL) || !cubestate_may_double(cs, SIDE_ROLLER))
         return CUBE_ROLL;
     double out[OUT_COUNT];
     chances(e, p, cs, plies, out);
@@ -164,9 +163,7 @@ TakeDecision engine_take(const Engine *e, const Position *p, const CubeState *cs
     /* Equities are the doubler's: the taker wants the smaller one. */
     if (eq.double_take > eq.double_pass)
         return TAKE_DROP;
-    bool money = cs->match_length <= 0;
-    if (money && cs->beavers > 0 && (long)cs->cube * 4 <= cs->max_cube &&
-        -eq.double_take > BEAVER_MARGIN)
+    if (cubestate_may_beaver(cs) && -eq.double_take > BEAVER_MARGIN)
         return TAKE_BEAVER;
     return TAKE_TAKE;
 }

@@ -47,13 +47,15 @@ const char *engine_id(const Engine *e);
 bool engine_move(const Engine *e, const Position *p, int d1, int d2,
                  const CubeState *cs, int plies, Move *best);
 
-/* The player on roll, before rolling: double or roll? Honours cube access
- * (owner, Crawford, max cube, dead cube, Holland is the caller's business). */
+/* The player on roll, before rolling: double or roll? Rolls wherever the
+ * rules forbid the double (cubestate_may_double: no cube, Crawford, owner,
+ * max cube, dead cube, Holland). */
 CubeDecision engine_double(const Engine *e, const Position *p,
                            const CubeState *cs, int plies);
 
 /* The player on roll has doubled (cube in cs is the value before the double);
- * side 0 must answer: drop, take, or beaver (only when cs->beavers > 0). */
+ * side 0 must answer: drop, take, or beaver (only where cubestate_may_beaver:
+ * money, beavers allowed and not all made, room under max_cube). */
 TakeDecision engine_take(const Engine *e, const Position *p,
                          const CubeState *cs, int plies);
 

@@ -193,7 +193,11 @@ void selfplay_game(const SelfplayPlayer players[2], uint64_t seed, int first,
             ScoreKind kind = score_kind(&p, SIDE_ROLLER);
             if (kind != SCORE_NONE) {
                 res->winner = seat;
-                res->points = kind > SCORE_BACKGAMMON ? 3 : (int)kind;
+                /* The international rules at a cube of 1: a star mars
+                 * counts as a backgammon. */
+                Rules rules = rules_default();
+                GameStake stake = cubestate_stake(&cs);
+                res->points = score_points(&rules, &stake, kind);
                 res->turns = turn + 1;
                 return;
             }

@@ -264,6 +264,10 @@ static void cube_state(const FibsBoard *b, bool x_on_roll, CubeState *cs)
     bool money = b->match_length == 0;
     cs->jacoby = money && b->options.jacoby;
     cs->beavers = money && b->options.beavers ? 1 : 0;
+    /* A double while X owns the cube is gnubg's raccoon of X's beaver (it
+     * shows a pending chain as owned by the first taker). A board line
+     * says nothing of the Holland rule or of turns. */
+    cs->animals = b->doubled && b->cube_owner == FIBS_X ? 2 : 0;
 }
 
 /* In money play with beavers, may a beaver of the next double (by either
@@ -276,39 +280,47 @@ static bool beaver_reaches_limit(const FibsBoard *b)
     return b->match_length == 0 && b->options.beavers && b->cube * 4 >= max_cube();
 }
 
-/* Why X (on roll) may not double, or NULL when it may. */
+/* Why X (on roll) may not double, or NULL when it may: the rules'
+ * reasons (cube_state.h; a board line always has a cube and never the
+ * Holland rule), with gnubg's beaver limit before the dead cube. */
 static const char *no_cube_access(const FibsBoard *b)
 {
-    if (b->cube_owner == FIBS_O)
+    CubeState cs;
+    cube_state(b, true, &cs);
+    unsigned bars = cubestate_double_bars(&cs, SIDE_ROLLER);
+    if (bars & CUBE_BAR_OWNER)
         return "the opponent owns the cube";
-    if (b->crawford)
+    if (bars & CUBE_BAR_CRAWFORD)
         return "this is the Crawford game";
-    if (b->cube * 2 > max_cube())
+    if (bars & CUBE_BAR_MAX)
         return "the cube is at its limit";
     if (beaver_reaches_limit(b))
         return "a beaver would take the cube to its limit";
-    if (b->match_length && b->score[FIBS_X] + b->cube >= b->match_length)
+    if (bars & CUBE_BAR_DEAD)
         return "the cube is dead: winning at this value already wins the match";
     return NULL;
 }
 
-/* Why X may not beaver the double now pending, or NULL. */
+/* Why X may not beaver the double now pending, or NULL: the rules' reasons
+ * on the board's cube state, and gnubg's beaver limit. The session allows
+ * one animal in a row: gnubg stops a game whose beaver limit is passed,
+ * and the board does not say where it is. */
 static const char *no_beaver(const BoardRequest *req)
 {
     const FibsBoard *b = &req->board;
-    if (b->match_length)
-        return "no beavers in match play";
-    if (!b->options.beavers)
-        return "beavers are off";
+    CubeState cs;
+    cube_state(b, false, &cs);
     if (req->beaver_case)
-        return "the board does not say how many beavers were played";
-    /* A doubler owns the cube or it is centred, except in a chain of
-     * beavers: X owning it means this double is a raccoon of X's beaver, and
-     * the chain stops here (gnubg stops a game whose beaver limit is
-     * passed, and the board does not say where it is). */
-    if (b->cube_owner == FIBS_X)
-        return "this double answers our beaver; we do not beaver again";
-    if (beaver_reaches_limit(b))
+        cs.animals = 1; /* at least gnubg's beaver of our double */
+    unsigned bars = cubestate_beaver_bars(&cs);
+    if (bars & CUBE_BAR_MATCH)
+        return "no beavers in match play";
+    if (bars & CUBE_BAR_NO_BEAVERS)
+        return "beavers are off";
+    if (bars & CUBE_BAR_ANIMALS)
+        return req->beaver_case ? "the board does not say how many beavers were played"
+                                : "this double answers our beaver; we do not beaver again";
+    if ((bars & CUBE_BAR_MAX) || beaver_reaches_limit(b))
         return "the cube would reach its limit";
     return NULL;
 }

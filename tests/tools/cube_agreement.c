@@ -74,8 +74,7 @@ int main(int argc, char **argv)
             continue;
         CubeState cs = cube_state(&m, r->field[7]);
         if (k == 0) {
-            if (!cube_access(&cs, SIDE_ROLLER) ||
-                (cs.match_length > 0 && cs.match_length - cs.score[1] <= cs.cube))
+            if (!cubestate_may_double(&cs, SIDE_ROLLER))
                 continue;
             ours = engine_double(e, &p, &cs, plies) == CUBE_DOUBLE;
         } else if (k == 1) {
