@@ -1,6 +1,7 @@
 /* cli_bench.c - `shesh bench`: move generation speed on one thread, and a
  * signature of everything generated that changes only when behaviour does
  * (same idea as Stockfish's bench node count). */
+#include <getopt.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,7 +10,9 @@
 #include <zlib.h>
 
 #include "cli.h"
+#include "cli_opt.h"
 #include "movegen.h"
+#include "num.h"
 #include "posid.h"
 
 #define DEFAULT_POSITIONS "positions/gnubg-1.07/moves.tsv.gz"
@@ -28,7 +31,10 @@ static void bench_usage(FILE *out)
             "                    is a Position ID; '#' lines are skipped and a line\n"
             "                    repeating the previous ID counts once\n"
             "                    (default %s)\n"
-            "  --seconds S       how long to time, 0.01 to 3600 (default 2)\n",
+            "  --seconds S       how long to time, 0.01 to 3600 (default 2)\n"
+            "  --help            this text\n\n"
+            "Long options may be abbreviated; a value follows as the next word or after =.\n"
+            "Exit status: 0 done, 1 the file cannot be read or a pass disagrees, 2 usage.\n",
             DEFAULT_POSITIONS);
 }
 
@@ -134,29 +140,32 @@ static long bench_pass(const PosArray *a, MoveList *l, uint64_t *sig)
 
 int cli_bench(int argc, char **argv)
 {
+    static const struct option opts[] = {
+        {"positions", required_argument, NULL, 'p'},
+        {"seconds", required_argument, NULL, 's'},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
     const char *path = DEFAULT_POSITIONS;
     double seconds = 2.0;
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+    int c;
+    cli_getopt_start();
+    while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
+        Err err;
+        if (c == 'h') {
             bench_usage(stdout);
             return EXIT_OK;
-        } else if (!strcmp(argv[i], "--positions") && i + 1 < argc) {
-            path = argv[++i];
-        } else if (!strcmp(argv[i], "--seconds") && i + 1 < argc) {
-            char *end;
-            seconds = strtod(argv[++i], &end);
-            if (*end || end == argv[i] || !(seconds >= 0.01 && seconds <= 3600)) {
-                fprintf(stderr, "shesh bench: --seconds wants a number from 0.01 to 3600, "
-                                "not '%s'\n",
-                        argv[i]);
-                return EXIT_USAGE;
-            }
+        } else if (c == 'p') {
+            path = optarg;
+        } else if (c == 's') {
+            if (!num_double("--seconds", optarg, 0.01, 3600, false, &seconds, &err))
+                return cli_usage_error("bench", "%s", err.text);
         } else {
-            fprintf(stderr, "shesh bench: unknown or incomplete option '%s'\n", argv[i]);
-            bench_usage(stderr);
-            return EXIT_USAGE;
+            return cli_option_error("bench", c, argv, opts);
         }
     }
+    if (optind < argc)
+        return cli_usage_error("bench", "unexpected argument '%s'", argv[optind]);
 
     PosArray a = {0};
     MoveList *l = malloc(sizeof *l);
