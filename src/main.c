@@ -30,8 +30,8 @@ static void usage(FILE *out)
                  "  --help     this text (also -h, help)\n"
                  "  --version  the release (also -V)\n\n"
                  "'shesh COMMAND --help' describes one command; 'man shesh' all of them.\n"
-                 "Every command takes --opt=value or --opt value, and unambiguous\n"
-                 "abbreviations of its long options.\n"
+                 "Long options of every command may be abbreviated; a value follows as the\n"
+                 "next word or after =.\n"
                  "Exit status: 0 success, 1 bad input or failure, 2 usage.\n");
 }
 

@@ -278,7 +278,7 @@ static bool parse_mask(const char *opt, const char *list, unsigned *mask, Err *e
     *mask = 0;
     const char *q = list;
     do {
-        char word[16];
+        char word[48];
         size_t len = strcspn(q, ",");
         if (len >= sizeof word)
             len = sizeof word - 1; /* too long for any slot: num_int refuses it */

@@ -939,6 +939,8 @@ int cli_id(int argc, char **argv)
         status = id_decode(argc - 1, argv + 1);
     } else if (!strcmp(sub, "encode")) {
         status = id_encode(argc - 1, argv + 1);
+    } else if (sub[0] == '-') {
+        return cli_usage_error("id", "unknown option '%s' (give decode or encode first)", sub);
     } else {
         return cli_usage_error("id", "unknown action '%s' (decode or encode)", sub);
     }
