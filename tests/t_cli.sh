@@ -6,7 +6,7 @@
 # value, value where none goes, arguments that do not go together) is at
 # most two lines on stderr ending in "try 'shesh CMD --help'", nothing on
 # stdout, exit 2; with --json a refused single item is {"error": ...} on
-# stdout.
+# stdout; and a JSON key two commands print means the same in both.
 set -u
 SHESH=${SHESH:-build/shesh}
 case $SHESH in /*) ;; *) SHESH=$PWD/$SHESH ;; esac
@@ -57,7 +57,7 @@ accepted 0 moves --match='8/5 6/5' $pid 31
 accepted 0 moves --ma '8/5 6/5' --js $pid 31
 accepted 0 rules --length=7 --max-cube=16 --no-cr --bea=1
 grep -q '^max_cube      16$' "$dir/out" || no "rules --max-cube=16: $(cat "$dir/out")"
-grep -q '^crawford      no$' "$dir/out" || no "rules --no-cr: $(cat "$dir/out")"
+grep -q '^crawford_rule no$' "$dir/out" || no "rules --no-cr: $(cat "$dir/out")"
 accepted 0 bench --seconds=0.01 --pos=positions/gnubg-1.07/moves.tsv.gz
 accepted 0 bench --sec 0.01
 accepted 0 selfplay --games=4 --seed=18446744073709551615 --threads=1 random random
@@ -197,6 +197,52 @@ assert len(o) == 3 and 'error' not in o[0] and 'error' not in o[2], o
 assert o[1]['input'] == 'nonsense' and o[1]['error'].startswith('not an ID'), o
 EOF
 passed "$f0" "--json answers a refused ID, roll, move or rules with {\"error\": ...} on stdout, exit 1"
+
+# ---- 5. one JSON vocabulary ------------------------------------------------------
+# A key that two commands print means the same there, in the same unit: the
+# keys shared by id, moves and rules (and their errors) are exactly those
+# below, each of one JSON type everywhere, and max_cube is a cube value in
+# both id and rules (64 for an XGID whose field 10 is 6, and rules' default).
+f0=$fails
+{
+    "$SHESH" id decode --json 'XGID=-b----E-C---eE---c-e----B-:0:0:1:31:0:0:3:0:6' | sed 's/^/id /'
+    "$SHESH" id encode --json --length 5 --crawford $pid | sed 's/^/id /'
+    "$SHESH" id decode --json nonsense 2> /dev/null | sed 's/^/id /'
+    printf 'nonsense\n' | "$SHESH" id decode --json - 2> /dev/null | sed 's/^/id /'
+    "$SHESH" moves --json $pid 31 | sed 's/^/moves /'
+    "$SHESH" moves --json $pid 77 2> /dev/null | sed 's/^/moves /'
+    printf 'x 31\n' | "$SHESH" moves --json - | sed 's/^/moves /'
+    "$SHESH" rules --json --rules money | sed 's/^/rules /'
+    "$SHESH" rules --json --no-cube --jacoby 2> /dev/null | sed 's/^/rules /'
+} > "$dir/vocab"
+python3 - "$dir/vocab" <<'EOF' || no "see above"
+import json, sys
+shared_ok = {'input', 'error', 'line', 'position_id', 'dice', 'jacoby', 'max_cube'}
+seen = {}  # key -> {command: set of types}
+lines = [l.split(' ', 1) for l in open(sys.argv[1])]
+for cmd, text in lines:
+    for k, v in json.loads(text).items():
+        seen.setdefault(k, {}).setdefault(cmd, set()).add(type(v).__name__)
+bad = 0
+for k, by in sorted(seen.items()):
+    types = set().union(*by.values())
+    if len(by) > 1 and k not in shared_ok:
+        print('FAIL: key %r is printed by %s: give it one meaning (and add it to shared_ok) '
+              'or another name' % (k, ', '.join(sorted(by))))
+        bad += 1
+    if len(types) > 1 and not (k == 'xgid' and types == {'str', 'NoneType'}):
+        print('FAIL: key %r has several types: %s' % (k, by))
+        bad += 1
+first = {}
+for cmd, text in lines:
+    first.setdefault(cmd, json.loads(text))
+if first['id'].get('max_cube') != 64 or first['rules'].get('max_cube') != 64:
+    print('FAIL: max_cube: id %s, rules %s; both should be the value 64'
+          % (first['id'].get('max_cube'), first['rules'].get('max_cube')))
+    bad += 1
+sys.exit(bad > 0)
+EOF
+passed "$f0" "the keys id, moves and rules share mean the same in each, with one type; max_cube is a cube value in both"
 
 if [ "$fails" -ne 0 ]; then
     echo "t_cli.sh: $fails failures"

@@ -236,7 +236,8 @@ static void describe(const Item *it, Fields *fs)
     field_list(fs, "score", m->score, 2, "(player 0, player 1)");
     field_bool(fs, "jacoby", m->jacoby);
     if (a->has_position) { /* the XGID-only fields */
-        field_bool(fs, "beavers", a->beavers);
+        /* the XGID's rule bit; "beavers" is a count in `shesh rules` */
+        field_bool(fs, "beaver_rule", a->beavers);
         /* the value, as everywhere else; the XGID stores its log2 */
         snprintf(note, sizeof note, "(2^%d, XGID field 10)", a->max_cube);
         field_int(fs, "max_cube", 1 << a->max_cube, note);

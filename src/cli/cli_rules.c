@@ -49,8 +49,8 @@ static void print_text(const Rules *r, const char *description)
     printf("later_games   %s\n", later_name(r->later_games));
     printf("backgammons   %s\n", r->backgammons ? "yes" : "no");
     printf("star_mars     %s\n", r->star_mars ? "yes" : "no");
-    printf("cube          %s\n", r->cube ? "yes" : "no");
-    printf("crawford      %s\n", r->crawford ? "yes" : "no");
+    printf("doubling      %s\n", r->cube ? "yes" : "no");
+    printf("crawford_rule %s\n", r->crawford ? "yes" : "no");
     printf("holland       %s\n", r->holland ? "yes" : "no");
     printf("jacoby        %s\n", r->jacoby ? "yes" : "no");
     printf("beavers       %d\n", r->beavers);
@@ -74,9 +74,11 @@ static void print_json(const Rules *r, const char *description)
     json_bool(&j, r->backgammons);
     json_key(&j, "star_mars");
     json_bool(&j, r->star_mars);
-    json_key(&j, "cube");
+    /* "cube" is the cube's value and "crawford" the Crawford game in
+     * `shesh id`'s output: the rules that allow them have names of their own */
+    json_key(&j, "doubling");
     json_bool(&j, r->cube);
-    json_key(&j, "crawford");
+    json_key(&j, "crawford_rule");
     json_bool(&j, r->crawford);
     json_key(&j, "holland");
     json_bool(&j, r->holland);
