@@ -64,7 +64,6 @@ static const char id_encode_usage[] =
     "                     3 resigned, 4 dropped\n";
 
 static const char id_common_usage[] =
-    "Both actions:\n"
     "  -                  read one item per line from stdin (blank and '#' lines\n"
     "                     skipped) and answer each with one line of key=value\n"
     "                     words, or 'error: line N: ...'\n"
@@ -82,6 +81,7 @@ static void id_usage(FILE *out, const char *action)
         fputs(id_decode_usage, out);
     if (!action || !strcmp(action, "encode"))
         fputs(id_encode_usage, out);
+    fputs(action ? "Options:\n" : "Both actions:\n", out);
     fputs(id_common_usage, out);
 }
 
