@@ -25,7 +25,7 @@ usage() {
     [ -s "$dir/out" ] && no "$what: a usage error printed on stdout: $(head -c 200 "$dir/out")"
     local lines
     lines=$(wc -l < "$dir/err")
-    [ "$lines" -ge 1 ] && [ "$lines" -le 2 ] || no "$what: $lines lines on stderr, expected 1 or 2"
+    { [ "$lines" -ge 1 ] && [ "$lines" -le 2 ]; } || no "$what: $lines lines on stderr, expected 1 or 2"
     local hint="try 'shesh ${cmd:+$cmd }--help'"
     [ "$(tail -n 1 "$dir/err")" = "$hint" ] ||
         no "$what: stderr does not end in \"$hint\": $(cat "$dir/err")"
