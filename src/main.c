@@ -26,13 +26,19 @@ static void usage(FILE *out)
                  "Commands:\n");
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         fprintf(out, "  %-10s %s\n", commands[i].name, commands[i].summary);
-    fprintf(out, "\n'shesh COMMAND --help' describes one command; 'man shesh' all of them.\n");
+    fprintf(out, "\nOptions:\n"
+                 "  --help     this text (also -h, help)\n"
+                 "  --version  the release (also -V)\n\n"
+                 "'shesh COMMAND --help' describes one command; 'man shesh' all of them.\n"
+                 "Long options of every command may be abbreviated; a value follows as the\n"
+                 "next word or after =.\n"
+                 "Exit status: 0 success, 1 bad input or failure, 2 usage.\n");
 }
 
 int main(int argc, char **argv)
 {
     if (argc < 2) {
-        usage(stderr);
+        fprintf(stderr, "shesh: give a command\ntry 'shesh --help'\n");
         return EXIT_USAGE;
     }
     if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
@@ -46,6 +52,9 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         if (!strcmp(argv[1], commands[i].name))
             return commands[i].run(argc - 1, argv + 1);
-    fprintf(stderr, "shesh: unknown command '%s' (try 'shesh --help')\n", argv[1]);
+    if (argv[1][0] == '-')
+        fprintf(stderr, "shesh: unknown option '%s'\ntry 'shesh --help'\n", argv[1]);
+    else
+        fprintf(stderr, "shesh: unknown command '%s'\ntry 'shesh --help'\n", argv[1]);
     return EXIT_USAGE;
 }

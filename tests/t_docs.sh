@@ -1,13 +1,18 @@
 #!/usr/bin/env bash
 # The manual page and the help texts agree with the binary: docs/shesh.1
 # renders without a groff warning; every command of `shesh --help` is in its
-# SYNOPSIS and has a section; every long option that `shesh CMD --help`
-# prints is an option of that section, and the section documents no option
-# the help does not know; `shesh CMD --help` exits 0 and an unknown command
-# or option exits 2; `shesh --version` and the page's title carry the
-# release of src/util/version.h; the commands of the page's EXAMPLES run and
-# print what is shown there; the `shesh` commands of README.md run, its
-# Quick start is the two make commands, and it links every document.
+# SYNOPSIS and has a section; every long option that `shesh CMD --help` or
+# `shesh CMD ACTION --help` prints is an option of that section, known to
+# the binary and in the command's option tables, and the section, the
+# SYNOPSIS and the tables have no option the helps do not name (and the
+# check is shown to catch an option taken out of the page or added to it);
+# `shesh CMD --help` exits 0 and an unknown command or option exits 2;
+# `shesh --version` and the page's title carry the release of
+# src/util/version.h; the commands of the page's EXAMPLES run and print what
+# is shown there (numbers that vary may differ, but never a 0 for another
+# number), and the replay of gnubg's match replays its requests; the `shesh`
+# commands of README.md run, its Quick start is the two make commands, and
+# it links every document.
 # MANPAGE=file checks another page (to see this test fail on a broken one).
 set -u
 SHESH=${SHESH:-build/shesh}
@@ -69,33 +74,120 @@ while read -r cmd; do
 done < <(sed -n 's/^\.SS "shesh \([a-z-]*\)"$/\1/p' "$dir/page")
 passed "$f0" "the ${#commands[@]} commands of shesh --help are in the SYNOPSIS, each with a section"
 
+# The long options a help text names: every --word, but for one named after
+# another command ('shesh serve --log-dir' in the help of log).
+help_options() { # HELP-FILE COMMAND
+    tr -s ' \n' '  ' < "$1" | grep -oE -- '(shesh [a-z]+ )?--[a-z][a-z-]*' |
+        awk -v cmd="$2" '$1 != "shesh" || $2 == cmd { print $NF }' | sort -u
+}
+
+# The long options of a command's getopt_long tables in its source file
+# (and the rules options, for a command that merges them in).
+source_options() { # COMMAND
+    local src=src/cli/cli_$1.c
+    grep -oE '\{"[a-z][a-z-]*", (no|required|optional)_argument' "$src" | cut -d'"' -f2
+    if grep -q rules_cli_merge "$src"; then
+        grep -oE 'X\([A-Z_]+, "[a-z][a-z-]*"' src/cli/rules_cli.c | cut -d'"' -f2
+    fi
+}
+
+# The SYNOPSIS of a page with its continuation lines joined to their
+# command: one "shesh CMD ..." line each.
+synopsis_lines() { # PAGE
+    section "$1" SYNOPSIS | awk '/^shesh / { split($0, w, " "); c = w[2] }
+                                 /^[ \t]/ { $0 = "shesh " c " " $0 } /^shesh / { print }'
+}
+
+# Every difference between the help texts, the source's option tables and
+# page PAGE (as unroff makes it), one line each; nothing when they agree.
+# For each command of `shesh --help`: the long options of `shesh CMD --help`
+# and of `shesh CMD ACTION --help` for each action of the SYNOPSIS (id
+# decode, id encode, log cat) are options of the page's section and no
+# others; the section documents no option those helps do not name; the
+# source's option tables hold the options the helps name and no others; the
+# binary knows each of them; and the SYNOPSIS names no option the section
+# does not document.
+check_options() { # PAGE
+    local page=$1 cmd action opt
+    synopsis_lines "$page" > "$dir/co.synopsis"
+    for cmd in "${commands[@]}"; do
+        "$SHESH" "$cmd" --help > "$dir/co.help" 2> /dev/null || echo "shesh $cmd --help exits $?"
+        [ -s "$dir/co.help" ] || echo "shesh $cmd --help prints nothing on stdout"
+        help_options "$dir/co.help" "$cmd" > "$dir/co.all"
+        tags "$page" "$cmd" | sort -u > "$dir/co.man"
+        grep -q -- '^--help$' "$dir/co.man" || echo "$MANPAGE: the 'shesh $cmd' section has no --help"
+        local actions
+        actions=$(sed -n "s/^shesh $cmd \([a-z][a-z]*\)\( .*\)\{0,1\}$/\1/p" "$dir/co.synopsis" | sort -u)
+        for action in "" $actions; do
+            # shellcheck disable=SC2086 # an empty action is no word
+            "$SHESH" "$cmd" $action --help > "$dir/co.one" 2> /dev/null ||
+                echo "shesh $cmd $action --help exits $?"
+            help_options "$dir/co.one" "$cmd" > "$dir/co.oneopts"
+            while read -r opt; do
+                grep -qx -- "$opt" "$dir/co.man" ||
+                    echo "shesh $cmd${action:+ $action} --help prints $opt, not an option of the page's 'shesh $cmd' section"
+                # known to the binary: an unknown option is named as such
+                # (the option after it stops the command before it acts)
+                # shellcheck disable=SC2086
+                "$SHESH" "$cmd" $action "$opt=1" --no-such-option-x > /dev/null 2> "$dir/co.err" < /dev/null
+                grep -q "unknown option '$opt'" "$dir/co.err" &&
+                    echo "shesh $cmd${action:+ $action} --help prints $opt, which shesh $cmd${action:+ $action} does not know"
+            done < "$dir/co.oneopts"
+            cat "$dir/co.oneopts" >> "$dir/co.all"
+        done
+        sort -u "$dir/co.all" -o "$dir/co.all"
+        while read -r opt; do
+            grep -qx -- "$opt" "$dir/co.all" ||
+                echo "$MANPAGE documents 'shesh $cmd $opt', which no help of shesh $cmd names"
+        done < "$dir/co.man"
+        source_options "$cmd" | sed 's/^/--/' | sort -u > "$dir/co.src"
+        while read -r opt; do
+            grep -qx -- "$opt" "$dir/co.all" ||
+                echo "src/cli/cli_$cmd.c has the option $opt, which no help of shesh $cmd names"
+        done < "$dir/co.src"
+        while read -r opt; do
+            grep -qx -- "$opt" "$dir/co.src" ||
+                echo "shesh $cmd --help names $opt, which no option table of src/cli/cli_$cmd.c holds"
+        done < "$dir/co.all"
+        grep "^shesh $cmd " "$dir/co.synopsis" | grep -oE -- '--[a-z][a-z-]*' | sort -u |
+            while read -r opt; do
+                grep -qx -- "$opt" "$dir/co.man" ||
+                    echo "$MANPAGE: the SYNOPSIS names 'shesh $cmd $opt', which its section does not document"
+            done
+    done
+}
+
 f0=$fails
-nopts=0
+check_options "$dir/page" > "$dir/differences"
+while IFS= read -r line; do no "$line"; done < "$dir/differences"
+nopts=$(for cmd in "${commands[@]}"; do tags "$dir/page" "$cmd" | sort -u; done | wc -l)
 for cmd in "${commands[@]}"; do
-    "$SHESH" "$cmd" --help > "$dir/cmdhelp" 2> "$dir/err"
-    status=$?
-    [ "$status" = 0 ] || no "shesh $cmd --help exits $status"
-    [ -s "$dir/cmdhelp" ] || no "shesh $cmd --help prints nothing on stdout"
-    # An option named after another command ('shesh serve --log-dir' in the
-    # help of log) is that command's.
-    tr -s ' \n' '  ' < "$dir/cmdhelp" | grep -oE -- '(shesh [a-z]+ )?--[a-z][a-z-]*' |
-        awk -v cmd="$cmd" '$1 != "shesh" || $2 == cmd { print $NF }' | sort -u > "$dir/helpopts"
-    tags "$dir/page" "$cmd" | sort -u > "$dir/manopts"
-    while read -r opt; do
-        grep -qx -- "$opt" "$dir/manopts" ||
-            no "shesh $cmd --help prints $opt, not an option of the page's 'shesh $cmd' section"
-        nopts=$((nopts + 1))
-    done < "$dir/helpopts"
-    while read -r opt; do
-        [ "$opt" = --help ] || grep -qx -- "$opt" "$dir/helpopts" ||
-            no "$MANPAGE documents 'shesh $cmd $opt', which shesh $cmd --help does not know"
-    done < "$dir/manopts"
-    "$SHESH" "$cmd" --no-such-option > "$dir/out" 2> "$dir/err" < /dev/null
+    "$SHESH" "$cmd" --no-such-option < /dev/null > "$dir/out" 2> "$dir/err"
     status=$?
     [ "$status" = 2 ] || no "shesh $cmd --no-such-option exits $status, expected 2"
     [ -s "$dir/err" ] || no "shesh $cmd --no-such-option says nothing on stderr"
 done
-passed "$f0" "$nopts long options of the ${#commands[@]} help texts are options of their sections; --help exits 0, a bad option 2"
+# ...and the check sees a difference: an option taken out of the page, or
+# one added to it, is reported.
+awk '/^\.S[SH] / { on = $0 == ".SS \"shesh bench\"" } on && /^\.TP/ { tp = NR; next }
+     on && tp == NR - 1 && /^\.BI --seconds / { skip = 1; next }
+     tp == NR - 1 { print ".TP" } { print }' "$dir/page" > "$dir/page-less"
+check_options "$dir/page-less" > "$dir/less"
+grep -q -- "shesh bench --help prints --seconds, not an option of the page's" "$dir/less" ||
+    no "check_options misses --seconds taken out of the page: $(head -3 "$dir/less")"
+sed 's/^\.SS "shesh replay"$/&\n.TP\n.B --no-such-option\nNothing./' "$dir/page" > "$dir/page-more"
+check_options "$dir/page-more" > "$dir/more"
+grep -q -- "documents 'shesh replay --no-such-option'" "$dir/more" ||
+    no "check_options misses an option the page has and shesh does not: $(head -3 "$dir/more")"
+# shesh --help's own options are the page's
+"$SHESH" --help | sed -n '/^Options:/,/^$/p' | grep -oE -- '--[a-z][a-z-]*' | sort -u |
+    while read -r opt; do
+        grep -q "^shesh .*$opt" "$dir/synopsis" || echo "shesh --help names $opt; the SYNOPSIS does not"
+    done > "$dir/top"
+[ "$(wc -l < "$dir/top")" = 0 ] && ! "$SHESH" --help | grep -q '^Options:' &&
+    no "shesh --help has no Options: block"
+while IFS= read -r line; do no "$line"; done < "$dir/top"
+passed "$f0" "the $nopts options of the page's sections are those of the help texts (actions included) and of the source's option tables, and no others; --help exits 0, a bad option 2; an option taken out of the page or added to it is caught"
 
 f0=$fails
 "$SHESH" no-such-command > "$dir/out" 2> "$dir/err"
@@ -125,7 +217,16 @@ passed "$f0" "shesh --version and the page's title say $version"
 # any run of digits equal to any other in a block marked "numbers vary").
 # A command ending in '&' is a server: it runs until the end, and the next
 # command waits until it listens.
+# Numbers that may vary: runs of two or more digits and single digits but 0
+# become '#', so that a lone 0 still stands out.
+vary_mask() { # FILE...
+    sed -i -E -e 's/[0-9]{2,}/#/g' -e 's/[1-9]/#/g' "$@"
+}
 f0=$fails
+printf 'replayed 411 of 411 requests\n' > "$dir/mask.want"
+printf 'replayed 0 of 0 requests\n' > "$dir/mask.got"
+vary_mask "$dir/mask.want" "$dir/mask.got"
+cmp -s "$dir/mask.want" "$dir/mask.got" && no "'numbers vary' takes 'replayed 0 of 0' for 'replayed 411 of 411'"
 port=$(free_port 7)
 shesh_abs=$(cd "$(dirname "$SHESH")" && pwd)/$(basename "$SHESH")
 section "$dir/page" EXAMPLES | awk -v out="$dir/ex" '
@@ -163,9 +264,14 @@ for cmdfile in "$dir"/ex.*.cmd; do
     timeout 300 bash -c "$cmd" > "$base.got" 2> "$base.err" < /dev/null
     status=$?
     [ "$status" = 0 ] || no "example '$(cat "$cmdfile")' exits $status: $(head -c 300 "$base.err")"
+    if grep -q '^shesh replay ' "$cmdfile"; then
+        nreplayed=$(sed -n 's/^replayed \([0-9]*\) of \1 requests: every reply the same$/\1/p' "$base.got")
+        [ "${nreplayed:-0}" -ge 20 ] ||
+            no "example '$(cat "$cmdfile")' replayed too few requests: $(cat "$base.got")"
+    fi
     [ -s "$base.want" ] || continue
     if [ -e "$base.vary" ]; then
-        sed -i -E 's/[0-9]+/#/g' "$base.want" "$base.got"
+        vary_mask "$base.want" "$base.got"
     fi
     cmp -s "$base.want" "$base.got" ||
         no "example '$(cat "$cmdfile")' prints something else: $(diff "$base.want" "$base.got" | head -6) $(head -c 300 "$base.err")"

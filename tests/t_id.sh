@@ -104,13 +104,14 @@ EOF
 passed "$f0" "the $readme 'shesh id' commands of README.md work"
 
 # ---- 2. usage: exit 2 -------------------------------------------------------
+start=0,0,0,0,0,5,0,3,0,0,0,0,5,0,0,0,0,0,0,0,0,0,0,2,0
 f0=$fails
 expect 0 "" --help
 grep -q 'usage: shesh id decode' "$dir/out" || no "--help prints no usage"
 expect 0 "" decode --help
 expect 0 "" encode --help
-expect 2 "usage" 
-expect 2 "unknown subcommand 'frob'" frob
+expect 2 "give an action: decode or encode" 
+expect 2 "unknown action 'frob'" frob
 expect 2 "give one or more IDs" decode
 expect 2 "unknown option '--frob'" decode --frob 4HPwATDgc/ABMA
 expect 2 "'-' alone" decode - 4HPwATDgc/ABMA
@@ -119,7 +120,7 @@ expect 2 "nothing to encode" encode
 expect 2 "unknown option '--frob'" encode --frob
 expect 2 "needs a value" encode 4HPwATDgc/ABMA --cube
 expect 2 "go together" encode --player 0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0
-expect 2 "not both" encode --player 0 --opponent 0 4HPwATDgc/ABMA
+expect 2 "not both" encode --player $start --opponent $start 4HPwATDgc/ABMA
 expect 2 "one input" encode 4HPwATDgc/ABMA 4HPwATDgc/ABMA
 expect 2 "match options go with" encode --cube 2 4HPwATDgc/ABMA:QYkqASAAIAAA
 expect 2 "match options go with" encode --length 5 'XGID=-b----E-C---eE---c-e----B-:1:-1:1:00:2:1:0:7:10'
@@ -128,7 +129,7 @@ expect 0 "" decode -- -b----E-C---eE---c-e----B-:1:-1:1:00:2:1:0:7:10
 grep -q '^kind          xgid$' "$dir/out" || no "XGID after -- not decoded"
 
 # ---- 3. bad input: exit 1 and a message naming the problem ------------------
-start=0,0,0,0,0,5,0,3,0,0,0,0,5,0,0,0,0,0,0,0,0,0,0,2,0
+# (malformed option values are usage errors: exit 2)
 x='XGID=-b----E-C---eE---c-e----B-'
 expect 1 "starts with 15 characters before ':'" decode 4HPwATDgc/ABMAA:cIkFAAAAAAAA
 expect 1 "(15 characters given)" decode 4HPwATDgc/ABMAA
@@ -150,28 +151,35 @@ expect 1 "above the max cube 2^8" decode "$x:9:0:1:00:0:0:0:0:8"
 expect 1 "field 3 (cube position) is 2" decode "$x:1:2:1:00:0:0:0:0:10"
 expect 1 "bottom score 7 is not below the match length 7" decode "$x:0:0:1:00:7:0:0:7:10"
 expect 1 "Crawford game at 3-4" decode "$x:0:0:1:00:3:4:1:7:10"
-expect 1 "--player has 24 counts" encode --player ${start%,0} --opponent $start
-expect 1 "--opponent has more than 25 counts" encode --player $start --opponent $start,0
-expect 1 "--player 16 is not 0 to 15" encode --player 16,${start#0,} --opponent $start
-expect 1 "--player: count 2 is ''" encode --player 0,,0 --opponent $start
+expect 2 "--player has 24 counts" encode --player ${start%,0} --opponent $start
+expect 2 "--opponent has more than 25 counts" encode --player $start --opponent $start,0
+expect 2 "--player: '16' is not a whole number from 0 to 15" encode --player 16,${start#0,} --opponent $start
+expect 2 "--player: count 2 is ''" encode --player 0,,0 --opponent $start
 expect 1 "side 1 (on roll) has 16 checkers, more than 15" encode --player 1,${start#0,} --opponent $start
 expect 1 "same point" encode --player 1,0,0,0,0,5,0,3,0,0,0,0,5,0,0,0,0,0,0,0,0,0,0,1,0 --opponent $start
 expect 1 "cube value 3" encode --cube 3 4HPwATDgc/ABMA
-expect 1 "--cube 65536 is not 1 to 32768" encode --cube 65536 4HPwATDgc/ABMA
-expect 1 "--cube 'two' is not a whole number" encode --cube two 4HPwATDgc/ABMA
-expect 1 "--owner 'me' is not centred, 0 or 1" encode --owner me 4HPwATDgc/ABMA
-expect 1 "--dice 7 is not 1 to 6" encode --dice 7-1 4HPwATDgc/ABMA
-expect 1 "--dice '5': write two numbers" encode --dice 5 4HPwATDgc/ABMA
-expect 1 "--score '3': write two numbers" encode --score 3 --length 5 4HPwATDgc/ABMA
+expect 2 "--cube: '65536' is not a whole number from 1 to 32768" encode --cube 65536 4HPwATDgc/ABMA
+expect 2 "--cube: 'two' is not a whole number" encode --cube two 4HPwATDgc/ABMA
+expect 2 "--owner: 'me' is not centred, 0 or 1" encode --owner me 4HPwATDgc/ABMA
+expect 2 "--dice: '7' is not a whole number from 1 to 6" encode --dice 7-1 4HPwATDgc/ABMA
+expect 2 "--dice: '5': write two numbers" encode --dice 5 4HPwATDgc/ABMA
+expect 2 "--score: '3': write two numbers" encode --score 3 --length 5 4HPwATDgc/ABMA
 expect 1 "score of player 1 is 5, the match length" encode --score 0-5 --length 5 4HPwATDgc/ABMA
-expect 1 "--length 65 is not 0 to 64" encode --length 65 4HPwATDgc/ABMA
-expect 1 "--resign 4 is not 1 to 3" encode --resign 4 4HPwATDgc/ABMA
-expect 1 "--state 5 is not 0 to 4" encode --state 5 4HPwATDgc/ABMA
-expect 1 "--on-roll 2 is not 0 to 1" encode --on-roll 2 4HPwATDgc/ABMA
+expect 2 "--length: '65' is not a whole number from 0 to 64" encode --length 65 4HPwATDgc/ABMA
+expect 2 "--resign: '4' is not a whole number from 1 to 3" encode --resign 4 4HPwATDgc/ABMA
+expect 2 "--state: '5' is not a whole number from 0 to 4" encode --state 5 4HPwATDgc/ABMA
+expect 2 "--on-roll: '2' is not a whole number from 0 to 1" encode --on-roll 2 4HPwATDgc/ABMA
 expect 1 "Crawford game flag set in a money game" encode --crawford 4HPwATDgc/ABMA
 expect 1 "--jacoby is for money play" encode --jacoby --length 5 4HPwATDgc/ABMA
 expect 1 "--beavers is for money play" encode --beavers --length 5 4HPwATDgc/ABMA
-expect 1 "--max-cube 16 is not 0 to 15" encode --max-cube 16 4HPwATDgc/ABMA
+expect 2 "--max-cube: 12 is not a power of two" encode --max-cube 12 4HPwATDgc/ABMA
+expect 2 "--max-cube: '65536' is not a whole number from 1 to 32768" encode --max-cube 65536 4HPwATDgc/ABMA
+# --max-cube is the value, as in `shesh rules`; the XGID holds its log2
+expect 0 "" encode --max-cube=16 4HPwATDgc/ABMA
+grep -q '^xgid .*:4$' "$dir/out" || no "encode --max-cube 16: XGID field 10 is not 4: $(cat "$dir/out")"
+expect 0 "" decode --json 'XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:6'
+grep -q '"max_cube": 64}' "$dir/out" || no "decode --json: max_cube is not the value 64: $(cat "$dir/out")"
+"$SHESH" rules --json | grep -q '"max_cube": 64,' || no "rules --json: max_cube is not the value 64"
 expect 1 "a Match ID alone does not make all four IDs" encode QYkqASAAIAAA
 expect 1 "exactly 50 are needed" encode 'board:You:Opp:0:0:0:0'
 passed "$f0" "usage and bad-input exits and messages"

@@ -11,7 +11,8 @@ field() { "$SHESH" rules "${@:2}" | awk -v f="$1" '$1 == f { $1 = ""; sub(/^ +/,
 
 check "default opening" "play" "$(field opening)"
 check "default max cube" "64" "$(field max_cube)"
-check "default crawford" "yes" "$(field crawford)"
+check "default Crawford rule" "yes" "$(field crawford_rule)"
+check "--no-cube" "no" "$(field doubling --no-cube)"
 check "cafe opening" "reroll" "$(field opening --rules cafe)"
 check "cafe later games" "winner-starts" "$(field later_games --rules cafe)"
 check "--no-backgammons" "no" "$(field backgammons --no-backgammons)"
@@ -21,7 +22,7 @@ check "--max-cube 16" "16" "$(field max_cube --max-cube 16)"
 check "match description" "7-point match" "$(field description --length 7 | cut -d, -f1)"
 
 json=$("$SHESH" rules --json --rules money --auto-doubles 2)
-echo "$json" | python3 -c 'import json,sys; d=json.load(sys.stdin); assert d["jacoby"] is True and d["auto_doubles"] == 2 and d["cube"] is True, d' \
+echo "$json" | python3 -c 'import json,sys; d=json.load(sys.stdin); assert d["jacoby"] is True and d["auto_doubles"] == 2 and d["doubling"] is True and d["crawford_rule"] is True, d' \
     || { echo "FAIL: --json: $json"; fail=1; }
 
 status() { "$SHESH" rules "$@" >/dev/null 2>"$tmp"; echo $?; }

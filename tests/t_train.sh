@@ -160,18 +160,18 @@ usage_error() { # NEEDLE ARGS...
     expect 2 "$needle" opts "$@"
     [ -e "$dir/opts/w.c" ] || [ -e "$dir/opts/w.c.ckpt" ] && no "train $*: wrote a file"
 }
-usage_error "--games '10x'" --games 10x --out w.c
-usage_error "--games '0'" --games 0 --out w.c
-usage_error "--games '-5'" --games -5 --out w.c
-usage_error "--games ' 10'" --games ' 10' --out w.c
-usage_error "--seed 'abc'" --seed abc --out w.c
-usage_error "--seed '-1'" --seed -1 --out w.c
-usage_error "--seed '99999999999999999999'" --seed 99999999999999999999 --out w.c
-usage_error "--rate 'nan'" --rate nan --out w.c
-usage_error "--rate '0'" --rate 0 --out w.c
-usage_error "--final-rate '0.1x'" --final-rate 0.1x --out w.c
-usage_error "--check-every '1.5'" --check-every 1.5 --out w.c
-usage_error "--stop-after ''" --stop-after '' --out w.c
+usage_error "--games: '10x'" --games 10x --out w.c
+usage_error "--games: '0'" --games 0 --out w.c
+usage_error "--games: '-5'" --games -5 --out w.c
+usage_error "--games: ' 10'" --games ' 10' --out w.c
+usage_error "--seed: 'abc'" --seed abc --out w.c
+usage_error "--seed: '-1'" --seed -1 --out w.c
+usage_error "--seed: '99999999999999999999'" --seed 99999999999999999999 --out w.c
+usage_error "--rate: 'nan'" --rate nan --out w.c
+usage_error "--rate: '0'" --rate 0 --out w.c
+usage_error "--final-rate: '0.1x'" --final-rate 0.1x --out w.c
+usage_error "--check-every: '1.5'" --check-every 1.5 --out w.c
+usage_error "--stop-after: ''" --stop-after '' --out w.c
 usage_error "--out FILE is required" --games 10
 usage_error "--out needs a value" --games 10 --out
 usage_error "unknown option '--gamez'" --gamez 10 --out w.c

@@ -4,7 +4,11 @@
  * overlong forms, surrogates, code points above U+10FFFF, stray and missing
  * continuation bytes turned into U+FFFD; and every string of up to three
  * bytes (four for the 4-byte leads) compared with a decoder written the
- * other way round: code point first, then the rules of RFC 3629. */
+ * other way round: code point first, then the rules of RFC 3629. The
+ * writer: every kind of value, commas between members and elements at
+ * every depth, empty containers, keys and strings escaped, the shortest
+ * number text that reads back, non-finite numbers as null. */
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -254,6 +258,127 @@ static void test_every_short_string(void **state)
     buf_free(&want);
 }
 
+/* ---- the writer ---- */
+
+static void test_writer_values(void **state)
+{
+    (void)state;
+    Buf b;
+    buf_init(&b);
+    Json j;
+    json_begin(&j, &b);
+    json_object_begin(&j);
+    json_key(&j, "s");
+    json_str(&j, "8/5 6/5");
+    json_key(&j, "i");
+    json_int(&j, -42);
+    json_key(&j, "big");
+    json_int(&j, 9007199254740993LL);
+    json_key(&j, "t");
+    json_bool(&j, true);
+    json_key(&j, "f");
+    json_bool(&j, false);
+    json_key(&j, "n");
+    json_null(&j);
+    json_object_end(&j);
+    assert_string_equal(b.data, "{\"s\": \"8/5 6/5\", \"i\": -42, \"big\": 9007199254740993, "
+                                "\"t\": true, \"f\": false, \"n\": null}");
+    buf_free(&b);
+}
+
+static void test_writer_nesting(void **state)
+{
+    (void)state;
+    Buf b;
+    buf_init(&b);
+    Json j;
+    json_begin(&j, &b);
+    json_object_begin(&j);
+    json_key(&j, "dice");
+    json_array_begin(&j);
+    json_int(&j, 3);
+    json_int(&j, 1);
+    json_array_end(&j);
+    json_key(&j, "moves");
+    json_array_begin(&j);
+    for (int k = 0; k < 2; k++) {
+        json_object_begin(&j);
+        json_key(&j, "move");
+        json_str(&j, k ? "b" : "a");
+        json_key(&j, "empty");
+        json_array_begin(&j);
+        json_array_end(&j);
+        json_object_end(&j);
+    }
+    json_array_end(&j);
+    json_key(&j, "none");
+    json_object_begin(&j);
+    json_object_end(&j);
+    json_key(&j, "last");
+    json_int(&j, 0);
+    json_object_end(&j);
+    assert_string_equal(b.data, "{\"dice\": [3, 1], \"moves\": [{\"move\": \"a\", \"empty\": []}, "
+                                "{\"move\": \"b\", \"empty\": []}], \"none\": {}, \"last\": 0}");
+    /* a second value after the first: the writer goes on at the top */
+    buf_clear(&b);
+    json_begin(&j, &b);
+    json_array_begin(&j);
+    json_array_begin(&j);
+    json_array_begin(&j);
+    json_int(&j, 1);
+    json_array_end(&j);
+    json_int(&j, 2);
+    json_array_end(&j);
+    json_int(&j, 3);
+    json_array_end(&j);
+    assert_string_equal(b.data, "[[[1], 2], 3]");
+    buf_free(&b);
+}
+
+static void test_writer_escapes(void **state)
+{
+    (void)state;
+    Buf b;
+    buf_init(&b);
+    Json j;
+    json_begin(&j, &b);
+    json_object_begin(&j);
+    json_key(&j, "a\"b");
+    json_str(&j, "line\n\xff");
+    json_key(&j, "null string");
+    json_str(&j, NULL);
+    json_object_end(&j);
+    assert_string_equal(b.data, "{\"a\\\"b\": \"line\\u000a\\ufffd\", \"null string\": \"\"}");
+    buf_free(&b);
+}
+
+static void test_writer_numbers(void **state)
+{
+    (void)state;
+    Buf b;
+    buf_init(&b);
+    Json j;
+    const double v[] = {0.0, 0.5, 0.1, -2.25, 1e21, 1.0 / 3.0, 123456789.0, 5e-324};
+    const char *want[] = {"0", "0.5", "0.1", "-2.25", "1e+21", "0.3333333333333333", "123456789",
+                          "5e-324"};
+    for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) {
+        buf_clear(&b);
+        json_begin(&j, &b);
+        json_num(&j, v[i]);
+        assert_string_equal(b.data, want[i]);
+        assert_true(strtod(b.data, NULL) == v[i]); /* reads back as the same double */
+    }
+    buf_clear(&b);
+    json_begin(&j, &b);
+    json_array_begin(&j);
+    json_num(&j, NAN);
+    json_num(&j, INFINITY);
+    json_num(&j, -INFINITY);
+    json_array_end(&j);
+    assert_string_equal(b.data, "[null, null, null]");
+    buf_free(&b);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -264,6 +389,10 @@ int main(void)
         cmocka_unit_test(test_utf8_made_safe),
         cmocka_unit_test(test_string_and_append),
         cmocka_unit_test(test_every_short_string),
+        cmocka_unit_test(test_writer_values),
+        cmocka_unit_test(test_writer_nesting),
+        cmocka_unit_test(test_writer_escapes),
+        cmocka_unit_test(test_writer_numbers),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -284,12 +284,13 @@ static void test_cli_errors(void **state)
     BAD("--opening: 'sometimes' is neither play nor reroll", "--opening", "sometimes");
     BAD("--later-games: 'loser' is neither", "--later-games", "loser");
     BAD("--beavers: 'many' is not a whole number", "--beavers", "many");
-    BAD("--beavers: 16 is outside 0..15", "--beavers", "16");
+    BAD("--beavers: '16' is not a whole number from 0 to 15", "--beavers", "16");
     BAD("--beavers: '-1' is not a whole number", "--beavers", "-1");
-    BAD("--auto-doubles: 99999999999999 is outside 0..15", "--auto-doubles", "99999999999999");
+    BAD("--auto-doubles: '99999999999999' is not a whole number from 0 to 15", "--auto-doubles",
+        "99999999999999");
     BAD("--max-cube: 48 is not a power of two", "--max-cube", "48");
-    BAD("--max-cube: 0 is outside 1..32768", "--max-cube", "0");
-    BAD("--max-cube needs a number", "--max-cube", "");
+    BAD("--max-cube: '0' is not a whole number from 1 to 32768", "--max-cube", "0");
+    BAD("--max-cube: '' is not a whole number from 1 to 32768", "--max-cube", "");
     BAD("unknown rules preset 'euro'", "--rules", "euro");
     BAD("--rules cafe must come before --no-crawford", "--no-crawford", "--rules", "cafe");
     BAD("Jacoby rule needs the cube", "--rules", "money", "--no-cube");

@@ -2,6 +2,7 @@
  * signature of everything generated, then the engine's signature and static
  * evaluation speed (bench_engine.h); each signature changes only when that
  * behaviour does (same idea as Stockfish's bench node count). */
+#include <getopt.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,8 +12,11 @@
 
 #include "bench_engine.h"
 #include "cli.h"
+#include "cli_opt.h"
 #include "engine.h"
+#include "json.h"
 #include "movegen.h"
+#include "num.h"
 #include "posid.h"
 
 #define DEFAULT_POSITIONS "positions/gnubg-1.07/moves.tsv.gz"
@@ -37,7 +41,11 @@ static void bench_usage(FILE *out)
             "                    (default %s)\n"
             "  --seconds S       how long to time, 0.01 to 3600 (default 2)\n"
             "  --json            one JSON object: movegen_signature, engine_signature,\n"
-            "                    move_lists_per_second, evals_per_second and the counts\n",
+            "                    move_lists_per_second, evals_per_second and the counts\n"
+
+            "  --help            this text\n\n"
+            "Long options may be abbreviated; a value follows as the next word or after =.\n"
+            "Exit status: 0 done, 1 the file cannot be read or a pass disagrees, 2 usage.\n",
             DEFAULT_POSITIONS);
 }
 
@@ -143,32 +151,36 @@ static long bench_pass(const PosArray *a, MoveList *l, uint64_t *sig)
 
 int cli_bench(int argc, char **argv)
 {
+    static const struct option opts[] = {
+        {"positions", required_argument, NULL, 'p'},
+        {"seconds", required_argument, NULL, 's'},
+        {"json", no_argument, NULL, 'j'},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
     const char *path = DEFAULT_POSITIONS;
     double seconds = 2.0;
     bool json = false;
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+    int c;
+    cli_getopt_start();
+    while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
+        Err err;
+        if (c == 'h') {
             bench_usage(stdout);
             return EXIT_OK;
-        } else if (!strcmp(argv[i], "--json")) {
+        } else if (c == 'j') {
             json = true;
-        } else if (!strcmp(argv[i], "--positions") && i + 1 < argc) {
-            path = argv[++i];
-        } else if (!strcmp(argv[i], "--seconds") && i + 1 < argc) {
-            char *end;
-            seconds = strtod(argv[++i], &end);
-            if (*end || end == argv[i] || !(seconds >= 0.01 && seconds <= 3600)) {
-                fprintf(stderr, "shesh bench: --seconds wants a number from 0.01 to 3600, "
-                                "not '%s'\n",
-                        argv[i]);
-                return EXIT_USAGE;
-            }
+        } else if (c == 'p') {
+            path = optarg;
+        } else if (c == 's') {
+            if (!num_double("--seconds", optarg, 0.01, 3600, false, &seconds, &err))
+                return cli_usage_error("bench", "%s", err.text);
         } else {
-            fprintf(stderr, "shesh bench: unknown or incomplete option '%s'\n", argv[i]);
-            bench_usage(stderr);
-            return EXIT_USAGE;
+            return cli_option_error("bench", c, argv, opts);
         }
     }
+    if (optind < argc)
+        return cli_usage_error("bench", "unexpected argument '%s'", argv[optind]);
 
     PosArray a = {0};
     MoveList *l = malloc(sizeof *l);
@@ -210,17 +222,30 @@ int cli_bench(int argc, char **argv)
     }
 
     if (json) {
-        printf("{\"positions\": %d, \"move_lists\": %d, \"moves\": %ld, "
-               "\"movegen_signature\": \"%016llx\", \"move_lists_per_second\": %.0f, "
-               "\"fastest_move_lists_per_second\": %.0f",
-               a.n, a.n * 21, moves, (unsigned long long)sig, (double)lists / elapsed,
-               a.n * 21 / fastest);
-        if (engine_ok)
-            printf(", \"engine_positions\": %d, \"engine_decisions\": %ld, "
-                   "\"engine_signature\": \"%016llx\", \"evals_per_second\": %.0f",
-                   eng.positions, eng.decisions, (unsigned long long)eng.signature,
-                   eng.evals_per_second);
-        printf("}\n");
+        char hex[2][17];
+        snprintf(hex[0], sizeof hex[0], "%016llx", (unsigned long long)sig);
+        Buf out;
+        buf_init(&out);
+        Json j;
+        json_begin(&j, &out);
+        json_object_begin(&j);
+        json_key(&j, "positions"), json_int(&j, a.n);
+        json_key(&j, "move_lists"), json_int(&j, a.n * 21L);
+        json_key(&j, "moves"), json_int(&j, moves);
+        json_key(&j, "movegen_signature"), json_str(&j, hex[0]);
+        /* Speeds as whole numbers per second: the digits past that are noise. */
+        json_key(&j, "move_lists_per_second"), json_int(&j, (long long)((double)lists / elapsed));
+        json_key(&j, "fastest_move_lists_per_second"), json_int(&j, (long long)(a.n * 21 / fastest));
+        if (engine_ok) {
+            snprintf(hex[1], sizeof hex[1], "%016llx", (unsigned long long)eng.signature);
+            json_key(&j, "engine_positions"), json_int(&j, eng.positions);
+            json_key(&j, "engine_decisions"), json_int(&j, eng.decisions);
+            json_key(&j, "engine_signature"), json_str(&j, hex[1]);
+            json_key(&j, "evals_per_second"), json_int(&j, (long long)eng.evals_per_second);
+        }
+        json_object_end(&j);
+        printf("%.*s\n", (int)out.len, out.data);
+        buf_free(&out);
     } else {
         printf("positions:  %d (%s)\n", a.n, path);
         printf("per pass:   %d move lists, %ld moves\n", a.n * 21, moves);

@@ -9,6 +9,7 @@
  * loser had nothing off yet; P(backgammon | gammon) on the gammon wins; the
  * same for losses. The race model is not fitted; its predictions are only
  * compared with the outcomes, as a check printed with the others. */
+#include <getopt.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -16,9 +17,11 @@
 #include <string.h>
 
 #include "cli.h"
+#include "cli_opt.h"
 #include "eval_contact.h"
 #include "eval_race.h"
 #include "eval_static.h"
+#include "num.h"
 #include "selfplay.h"
 
 typedef struct Sample {
@@ -270,19 +273,24 @@ static const char *const model_names[CONTACT_MODELS] = {
 };
 
 /* "1,3,4": a bit set per listed feature slot (eval_contact.h). */
-static unsigned parse_mask(const char *list)
+static bool parse_mask(const char *opt, const char *list, unsigned *mask, Err *err)
 {
-    unsigned mask = 0;
-    for (const char *q = list; *q;) {
-        char *end;
-        long i = strtol(q, &end, 10);
-        if (end == q)
-            break;
-        if (i >= 0 && i < CONTACT_FEATURES)
-            mask |= 1u << i;
-        q = *end == ',' ? end + 1 : end;
-    }
-    return mask;
+    *mask = 0;
+    const char *q = list;
+    do {
+        char word[48];
+        size_t len = strcspn(q, ",");
+        if (len >= sizeof word)
+            len = sizeof word - 1; /* too long for any slot: num_int refuses it */
+        memcpy(word, q, len);
+        word[len] = '\0';
+        int i;
+        if (!num_int(opt, word, 0, CONTACT_FEATURES - 1, &i, err))
+            return false;
+        *mask |= 1u << i;
+        q += strcspn(q, ",");
+    } while (*q++ == ',');
+    return true;
 }
 
 static int usage(FILE *out, int status)
@@ -294,42 +302,64 @@ static int usage(FILE *out, int status)
             "20000 games), fits the contact evaluator's logistic models on the positions\n"
             "met and writes them as C (eval_contact_model.c) to FILE or standard output.\n"
             "Fit statistics and a check of the race model go to standard error.\n"
-            "LIST: feature slots (eval_contact.h) a model may use, e.g. 0,1 (default all).\n");
+            "LIST: feature slots (eval_contact.h) a model may use, e.g. 0,1 (default all).\n\n"
+            "  --games N               games to play, 1 to 100000000 (default 20000)\n"
+            "  --seed S                the seed of the dice, 0 to 2^64-1 (default 1)\n"
+            "  --threads T             threads playing the games, 1 to 64 (default 2)\n"
+            "  --engine E[:PLIES]      the engine that plays (default default:0)\n"
+            "  --out FILE              write the C source to FILE\n"
+            "  --win-features LIST     feature slots of the win model\n"
+            "  --gammon-features LIST  feature slots of the gammon and backgammon models\n"
+            "  --help                  this text\n\n"
+            "Long options may be abbreviated; a value follows as the next word or after =.\n"
+            "Exit status: 0 done, 1 a failure, 2 usage.\n");
     return status;
 }
 
 int cli_calibrate(int argc, char **argv)
 {
+    enum { OPT_GAMES = 256, OPT_SEED, OPT_THREADS, OPT_ENGINE, OPT_OUT, OPT_WIN, OPT_GAMMON };
+    static const struct option opts[] = {
+        {"games", required_argument, NULL, OPT_GAMES},
+        {"seed", required_argument, NULL, OPT_SEED},
+        {"threads", required_argument, NULL, OPT_THREADS},
+        {"engine", required_argument, NULL, OPT_ENGINE},
+        {"out", required_argument, NULL, OPT_OUT},
+        {"win-features", required_argument, NULL, OPT_WIN},
+        {"gammon-features", required_argument, NULL, OPT_GAMMON},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
     long games = 20000;
     uint64_t seed = 1;
     int threads = 2;
     const char *player = "default:0", *out_path = NULL;
     unsigned masks[2] = {~0u, ~0u}; /* features of the win model, of the others */
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        bool v = i + 1 < argc;
-        if (!strcmp(a, "--help") || !strcmp(a, "-h"))
-            return usage(stdout, EXIT_OK);
-        else if (!strcmp(a, "--games") && v)
-            games = strtol(argv[++i], NULL, 10);
-        else if (!strcmp(a, "--seed") && v)
-            seed = strtoull(argv[++i], NULL, 10);
-        else if (!strcmp(a, "--threads") && v)
-            threads = (int)strtol(argv[++i], NULL, 10);
-        else if (!strcmp(a, "--engine") && v)
-            player = argv[++i];
-        else if (!strcmp(a, "--out") && v)
-            out_path = argv[++i];
-        else if ((!strcmp(a, "--win-features") || !strcmp(a, "--gammon-features")) && v)
-            masks[a[2] == 'g'] = parse_mask(argv[++i]);
-        else
-            return usage(stderr, EXIT_USAGE);
+    Err perr = {{0}};
+    bool ok = true;
+    int c;
+    cli_getopt_start();
+    while (ok && (c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
+        switch (c) {
+        case OPT_GAMES: ok = num_long("--games", optarg, 1, 100000000L, &games, &perr); break;
+        case OPT_SEED: ok = num_u64("--seed", optarg, &seed, &perr); break;
+        case OPT_THREADS: ok = num_int("--threads", optarg, 1, 64, &threads, &perr); break;
+        case OPT_ENGINE: player = optarg; break;
+        case OPT_OUT: out_path = optarg; break;
+        case OPT_WIN: ok = parse_mask("--win-features", optarg, &masks[0], &perr); break;
+        case OPT_GAMMON: ok = parse_mask("--gammon-features", optarg, &masks[1], &perr); break;
+        case 'h': return usage(stdout, EXIT_OK);
+        default: return cli_option_error("calibrate", c, argv, opts);
+        }
     }
+    if (!ok)
+        return cli_usage_error("calibrate", "%s", perr.text);
+    if (optind < argc)
+        return cli_usage_error("calibrate", "unexpected argument '%s'", argv[optind]);
     char name[32];
     int plies;
-    if (games < 1 || threads < 1 || threads > 64 ||
-        !selfplay_parse_player(player, name, sizeof name, &plies))
-        return usage(stderr, EXIT_USAGE);
+    if (!selfplay_parse_player(player, name, sizeof name, &plies))
+        return cli_usage_error("calibrate", "--engine: bad engine '%s' (E[:PLIES])", player);
     Err err = {{0}};
     Engine *e = engine_new(name, &err);
     if (!e) {

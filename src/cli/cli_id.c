@@ -12,8 +12,10 @@
 #include "cli.h"
 #include "fibsboard.h"
 #include "gnubgid.h"
+#include "cli_opt.h"
 #include "json.h"
 #include "matchid.h"
+#include "num.h"
 #include "posid.h"
 #include "xgid.h"
 
@@ -21,17 +23,21 @@
 #define ID_LINE_MAX 4096
 #define FIELDS_MAX 32
 
-static const char id_usage_text[] =
+/* The help, in parts: `shesh id --help` prints them all, `shesh id decode
+ * --help` and `shesh id encode --help` their own and the common part. */
+static const char id_decode_usage[] =
     "usage: shesh id decode [--json] ID...\n"
-    "       shesh id decode [--json] -\n"
-    "       shesh id encode [--json] --player N,...,N --opponent N,...,N [MATCH OPTIONS]\n"
-    "       shesh id encode [--json] POSITION-ID [MATCH OPTIONS]\n"
-    "       shesh id encode [--json] XGID | GNUBG-ID | 'board:...'\n"
-    "       shesh id encode [--json] -\n\n"
+    "       shesh id decode [--json] -\n\n"
     "decode shows what an ID holds: gnubg's ASCII board, pip counts and every\n"
     "field. The kind of ID is told by its shape: 14 characters = Position ID,\n"
     "12 = Match ID, POSID:MATCHID = GNUBG-ID, XGID=... = XGID (an XGID without\n"
-    "its XGID= prefix starts with '-': put it after --).\n\n"
+    "its XGID= prefix starts with '-': put it after --).\n\n";
+
+static const char id_encode_usage[] =
+    "usage: shesh id encode [--json] --player N,...,N --opponent N,...,N [MATCH OPTIONS]\n"
+    "       shesh id encode [--json] POSITION-ID [MATCH OPTIONS]\n"
+    "       shesh id encode [--json] XGID | GNUBG-ID | 'board:...'\n"
+    "       shesh id encode [--json] -\n\n"
     "encode writes the Position ID, Match ID, GNUBG-ID and XGID of a position\n"
     "with its match fields, given as counts and options, as a Position ID and\n"
     "options, or as an XGID, a GNUBG-ID or a FIBS board line (board:...).\n\n"
@@ -51,30 +57,47 @@ static const char id_usage_text[] =
     "  --crawford         this is the Crawford game\n"
     "  --jacoby           money: the Jacoby rule is in use\n"
     "  --beavers          money: beavers allowed (XGID only)\n"
-    "  --max-cube N       the XGID max cube field, log2 (default 10)\n"
+    "  --max-cube N       the highest cube value, a power of two 1 ... 32768\n"
+    "                     (XGID only, which stores its log2; default 1024,\n"
+    "                     or the cube if higher)\n"
     "  --state S          game state 0 none, 1 playing (default), 2 over,\n"
-    "                     3 resigned, 4 dropped\n"
-    "Both commands:\n"
+    "                     3 resigned, 4 dropped\n";
+
+static const char id_common_usage[] =
     "  -                  read one item per line from stdin (blank and '#' lines\n"
     "                     skipped) and answer each with one line of key=value\n"
     "                     words, or 'error: line N: ...'\n"
-    "  --json             one JSON object per item and line\n"
+    "  --json             one JSON object per item and line; a refused item is\n"
+    "                     {\"input\": ..., \"error\": ...}\n"
     "  --help             this text\n\n"
-    "Exit status: 0 done, 1 bad input (with '-': any line), 2 usage.\n"
-    "docs/ids.md describes every format and field.\n";
+    "Long options may be abbreviated; a value follows as the next word or after =.\n"
+    "Exit status: 0 done, 1 bad input (with '-': any line), 2 usage (an unknown\n"
+    "option, a malformed option value). docs/ids.md describes every format and field.\n";
 
-static void id_usage(FILE *out)
+/* action: "decode", "encode", or NULL for both. */
+static void id_usage(FILE *out, const char *action)
 {
-    fputs(id_usage_text, out);
+    if (!action || !strcmp(action, "decode"))
+        fputs(id_decode_usage, out);
+    if (!action || !strcmp(action, "encode"))
+        fputs(id_encode_usage, out);
+    fputs(action ? "Options:\n" : "Both actions:\n", out);
+    fputs(id_common_usage, out);
 }
 
 /* ---- fields: one list, shown three ways (text block, batch line, JSON) -- */
 
+/* What a field's value is, for the JSON writer. */
+typedef enum FieldType { FIELD_INT, FIELD_BOOL, FIELD_STR, FIELD_LIST, FIELD_NULL } FieldType;
+
 typedef struct Field {
     const char *key;
-    char json[6 * ERR_TEXT_MAX + 8]; /* the value as JSON (escapes take up to 6) */
-    char text[ERR_TEXT_MAX];      /* plain value (blanks only in xgid_error) */
-    char note[48];                /* shown after the value in the text block */
+    FieldType type;
+    int v;                  /* FIELD_INT, FIELD_BOOL */
+    int list[POS_SLOTS];    /* FIELD_LIST */
+    int n;
+    char text[ERR_TEXT_MAX]; /* the plain value, and a FIELD_STR's string */
+    char note[48];           /* shown after the value in the text block */
 } Field;
 
 typedef struct Fields {
@@ -82,50 +105,62 @@ typedef struct Fields {
     Field f[FIELDS_MAX];
 } Fields;
 
-static Field *field_add(Fields *fs, const char *key, const char *note)
+static Field *field_add(Fields *fs, const char *key, FieldType type, const char *note)
 {
     Field *f = &fs->f[fs->n++]; /* FIELDS_MAX is above what describe() adds */
     memset(f, 0, sizeof *f);
     f->key = key;
+    f->type = type;
     snprintf(f->note, sizeof f->note, "%s", note ? note : "");
     return f;
 }
 
 static void field_int(Fields *fs, const char *key, int v, const char *note)
 {
-    Field *f = field_add(fs, key, note);
-    snprintf(f->json, sizeof f->json, "%d", v);
+    Field *f = field_add(fs, key, FIELD_INT, note);
+    f->v = v;
     snprintf(f->text, sizeof f->text, "%d", v);
 }
 
 static void field_bool(Fields *fs, const char *key, bool v)
 {
-    Field *f = field_add(fs, key, NULL);
-    snprintf(f->json, sizeof f->json, "%s", v ? "true" : "false");
+    Field *f = field_add(fs, key, FIELD_BOOL, NULL);
+    f->v = v;
     snprintf(f->text, sizeof f->text, "%s", v ? "yes" : "no");
 }
 
 static void field_str(Fields *fs, const char *key, const char *v, const char *note)
 {
-    Field *f = field_add(fs, key, note);
-    Buf b;
-    buf_init(&b);
-    json_string(&b, v);
-    snprintf(f->json, sizeof f->json, "%s", b.data);
+    Field *f = field_add(fs, key, FIELD_STR, note);
     snprintf(f->text, sizeof f->text, "%s", v);
-    buf_free(&b);
 }
 
 static void field_list(Fields *fs, const char *key, const int *v, int n, const char *note)
 {
-    Field *f = field_add(fs, key, note);
-    size_t j = 1, t = 0;
-    f->json[0] = '[';
+    Field *f = field_add(fs, key, FIELD_LIST, note);
+    size_t t = 0;
+    f->n = n;
     for (int i = 0; i < n; i++) {
-        j += (size_t)snprintf(f->json + j, sizeof f->json - j, "%s%d", i ? ", " : "", v[i]);
+        f->list[i] = v[i];
         t += (size_t)snprintf(f->text + t, sizeof f->text - t, "%s%d", i ? "," : "", v[i]);
     }
-    snprintf(f->json + j, sizeof f->json - j, "]");
+}
+
+static void field_json(Json *j, const Field *f)
+{
+    json_key(j, f->key);
+    switch (f->type) {
+    case FIELD_INT: json_int(j, f->v); break;
+    case FIELD_BOOL: json_bool(j, f->v); break;
+    case FIELD_STR: json_str(j, f->text); break;
+    case FIELD_NULL: json_null(j); break;
+    case FIELD_LIST:
+        json_array_begin(j);
+        for (int i = 0; i < f->n; i++)
+            json_int(j, f->list[i]);
+        json_array_end(j);
+        break;
+    }
 }
 
 /* ---- what one item says ---------------------------------------------- */
@@ -161,8 +196,7 @@ static void describe(const Item *it, Fields *fs)
         if (xgid_encode(&x, xg, &err)) {
             field_str(fs, "xgid", xg, NULL);
         } else {
-            Field *f = field_add(fs, "xgid", NULL);
-            snprintf(f->json, sizeof f->json, "null");
+            Field *f = field_add(fs, "xgid", FIELD_NULL, NULL);
             snprintf(f->text, sizeof f->text, "none");
             field_str(fs, "xgid_error", err.text, NULL);
         }
@@ -202,8 +236,11 @@ static void describe(const Item *it, Fields *fs)
     field_list(fs, "score", m->score, 2, "(player 0, player 1)");
     field_bool(fs, "jacoby", m->jacoby);
     if (a->has_position) { /* the XGID-only fields */
-        field_bool(fs, "beavers", a->beavers);
-        field_int(fs, "max_cube", a->max_cube, "(XGID field 10)");
+        /* the XGID's rule bit; "beavers" is a count in `shesh rules` */
+        field_bool(fs, "beaver_rule", a->beavers);
+        /* the value, as everywhere else; the XGID stores its log2 */
+        snprintf(note, sizeof note, "(2^%d, XGID field 10)", a->max_cube);
+        field_int(fs, "max_cube", 1 << a->max_cube, note);
     }
 }
 
@@ -387,11 +424,15 @@ static void emit(const Item *it, const char *input, const Out *o, Buf *out)
     }
     describe(it, fs);
     if (o->json) {
-        buf_puts(out, "{\"input\": ");
-        json_string(out, input);
+        Json j;
+        json_begin(&j, out);
+        json_object_begin(&j);
+        json_key(&j, "input");
+        json_str(&j, input);
         for (int i = 0; i < fs->n; i++)
-            buf_printf(out, ", \"%s\": %s", fs->f[i].key, fs->f[i].json);
-        buf_puts(out, "}\n");
+            field_json(&j, &fs->f[i]);
+        json_object_end(&j);
+        buf_puts(out, "\n");
     } else if (o->batch) {
         for (int i = 0, first = 1; i < fs->n; i++) {
             const Field *f = &fs->f[i];
@@ -528,11 +569,17 @@ static int run_batch(const EncodeOpts *e, const Out *o, const FibsParser *fp)
             status = EXIT_FAIL;
             fprintf(stderr, "shesh id: line %d: %s\n", lineno, err.text);
             if (o->json) {
-                buf_printf(&out, "{\"line\": %d, \"input\": ", lineno);
-                json_string(&out, s);
-                buf_puts(&out, ", \"error\": ");
-                json_string(&out, err.text);
-                buf_puts(&out, "}\n");
+                Json j;
+                json_begin(&j, &out);
+                json_object_begin(&j);
+                json_key(&j, "line");
+                json_int(&j, lineno);
+                json_key(&j, "input");
+                json_str(&j, s);
+                json_key(&j, "error");
+                json_str(&j, err.text);
+                json_object_end(&j);
+                buf_puts(&out, "\n");
             } else {
                 buf_printf(&out, "error: line %d: %s\n", lineno, err.text);
             }
@@ -544,16 +591,14 @@ static int run_batch(const EncodeOpts *e, const Out *o, const FibsParser *fp)
     return status;
 }
 
-/* getopt's '?': optopt names a bad short option (inside a group optind has
- * not moved on), else argv[optind - 1] is the bad long one. */
-static int bad_option(const char *cmd, char **argv)
+/* getopt_long's '?' or ':'. A bad short option is most often an XGID
+ * without its XGID= prefix, which starts with '-': say where it goes. */
+static int bad_option(const char *cmd, int c, char **argv, const struct option *opts)
 {
-    char shortopt[3] = {'-', (char)optopt, '\0'};
-    const char *arg = optopt ? shortopt : argv[optind - 1];
-    fprintf(stderr, "shesh id %s: unknown option '%s' (an XGID without its XGID= prefix goes "
-                    "after --)\n", cmd, arg);
-    id_usage(stderr);
-    return EXIT_USAGE;
+    if (c == '?' && optopt && strncmp(argv[optind > 0 ? optind - 1 : 0], "--", 2) != 0)
+        return cli_usage_error(cmd, "unknown option '-%c' (an XGID without its XGID= prefix "
+                                    "goes after --)", optopt);
+    return cli_option_error(cmd, c, argv, opts);
 }
 
 /* ---- shesh id decode --------------------------------------------------- */
@@ -567,24 +612,20 @@ static int id_decode(int argc, char **argv)
     };
     Out o = {false, false, false};
     int c;
-    optind = 1;
-    opterr = 0;
+    cli_getopt_start();
     while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
         if (c == 'j') {
             o.json = true;
         } else if (c == 'h') {
-            id_usage(stdout);
+            id_usage(stdout, "decode");
             return EXIT_OK;
         } else {
-            return bad_option("decode", argv);
+            return bad_option("id decode", c, argv, opts);
         }
     }
     int n = argc - optind;
-    if (n == 0 || (n > 1 && !strcmp(argv[optind], "-"))) {
-        fprintf(stderr, "shesh id decode: give one or more IDs, or '-' alone\n");
-        id_usage(stderr);
-        return EXIT_USAGE;
-    }
+    if (n == 0 || (n > 1 && !strcmp(argv[optind], "-")))
+        return cli_usage_error("id decode", "give one or more IDs, or '-' alone");
     if (n == 1 && !strcmp(argv[optind], "-")) {
         o.batch = true;
         return run_batch(NULL, &o, NULL);
@@ -598,6 +639,10 @@ static int id_decode(int argc, char **argv)
         if (!read_item(argv[i], false, NULL, &it, &err)) {
             fprintf(stderr, "shesh id decode: %s\n", err.text);
             status = EXIT_FAIL;
+            if (o.json) {
+                cli_json_error(&out, argv[i], err.text);
+                flush_buf(&out);
+            }
             continue;
         }
         if (i > optind && !o.json)
@@ -622,21 +667,16 @@ struct EncodeOpts {
     const char *counts[2]; /* --opponent, --player (SIDE_ indices) */
     MatchId m;
     bool beavers;
-    int max_cube; /* -1: gnubgid_max_cube_for() */
+    int max_cube; /* log2 of the value, -1: gnubgid_max_cube_for() */
     bool match_opts; /* any option of the match was given */
 };
 
-/* A whole number in [lo, hi], nothing else. */
+/* A whole number in [lo, hi], nothing else (num.h), for option --name. */
 static bool opt_int(const char *name, const char *s, int lo, int hi, int *out, Err *err)
 {
-    char *end;
-    long v = strtol(s, &end, 10);
-    if (!*s || *end || s[strspn(s, " \t")] == '+' || strspn(s, " \t"))
-        return err_set(err, "--%s '%s' is not a whole number", name, s);
-    if (v < lo || v > hi)
-        return err_set(err, "--%s %ld is not %d to %d", name, v, lo, hi);
-    *out = (int)v;
-    return true;
+    char opt[32];
+    snprintf(opt, sizeof opt, "--%s", name);
+    return num_int(opt, s, lo, hi, out, err);
 }
 
 /* "a-b" (or a,b): two whole numbers. */
@@ -645,7 +685,7 @@ static bool opt_pair(const char *name, const char *s, int lo, int hi, int out[2]
     char a[16], b[16];
     size_t n = strcspn(s, "-,");
     if (!s[n] || n >= sizeof a || strlen(s + n + 1) >= sizeof b)
-        return err_set(err, "--%s '%s': write two numbers as A-B", name, s);
+        return err_set(err, "--%s: '%.40s': write two numbers as A-B", name, s);
     memcpy(a, s, n);
     a[n] = '\0';
     strcpy(b, s + n + 1);
@@ -676,7 +716,7 @@ static bool opt_owner(const char *s, int *owner, Err *err)
         *owner = s[0] - '0';
         return true;
     }
-    return err_set(err, "--owner '%s' is not centred, 0 or 1", s);
+    return err_set(err, "--owner: '%.40s' is not centred, 0 or 1", s);
 }
 
 static bool opt_counts(const char *name, const char *s, uint8_t out[POS_SLOTS], Err *err)
@@ -730,7 +770,14 @@ static bool encode_option(EncodeOpts *e, int c, const char *arg, Err *err)
     case OPT_CRAWFORD: m->crawford = true; return true;
     case OPT_JACOBY: m->jacoby = true; return true;
     case OPT_BEAVERS: e->beavers = true; return true;
-    case OPT_MAX_CUBE: return opt_int("max-cube", arg, 0, 15, &e->max_cube, err);
+    case OPT_MAX_CUBE: /* a value, as in `shesh rules`; the XGID keeps its log2 */
+        if (!opt_int("max-cube", arg, 1, 1 << 15, &v, err))
+            return false;
+        if (v & (v - 1))
+            return err_set(err, "--max-cube: %d is not a power of two", v);
+        for (e->max_cube = 0; (1 << e->max_cube) < v; e->max_cube++)
+            ;
+        return true;
     case OPT_STATE: return opt_int("state", arg, 0, 4, &m->game_state, err);
     default: return err_set(err, "internal: option %d", c);
     }
@@ -814,26 +861,26 @@ static int id_encode(int argc, char **argv)
     matchid_init(&e.m);
     e.max_cube = -1;
     int c;
-    optind = 1;
-    opterr = 0;
+    cli_getopt_start();
     while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
         Err err = {{0}};
+        uint8_t counts[POS_SLOTS];
         if (c == 'h') {
-            id_usage(stdout);
+            id_usage(stdout, "encode");
             return EXIT_OK;
         } else if (c == OPT_JSON) {
             o.json = true;
         } else if (c == OPT_PLAYER || c == OPT_OPPONENT) {
+            /* read now so that a malformed list is a usage error, as any
+             * malformed option value; encode_item reads it again */
+            const char *name = c == OPT_PLAYER ? "player" : "opponent";
+            if (!opt_counts(name, optarg, counts, &err))
+                return cli_usage_error("id encode", "%s", err.text);
             e.counts[c == OPT_PLAYER ? SIDE_ROLLER : SIDE_OPPONENT] = optarg;
-        } else if (c == ':') {
-            fprintf(stderr, "shesh id encode: option '%s' needs a value\n", argv[optind - 1]);
-            id_usage(stderr);
-            return EXIT_USAGE;
-        } else if (c == '?') {
-            return bad_option("encode", argv);
+        } else if (c == ':' || c == '?') {
+            return bad_option("id encode", c, argv, opts);
         } else if (!encode_option(&e, c, optarg, &err)) {
-            fprintf(stderr, "shesh id encode: %s\n", err.text);
-            return EXIT_FAIL;
+            return cli_usage_error("id encode", "%s", err.text);
         }
     }
     int n = argc - optind;
@@ -849,11 +896,8 @@ static int id_encode(int argc, char **argv)
     else if (n == 1 && e.match_opts && strcmp(argv[optind], "-") &&
              gnubgid_kind(argv[optind]) != ID_POSITION)
         why = "match options go with --player/--opponent or a Position ID";
-    if (why) {
-        fprintf(stderr, "shesh id encode: %s\n", why);
-        id_usage(stderr);
-        return EXIT_USAGE;
-    }
+    if (why)
+        return cli_usage_error("id encode", "%s", why);
 
     Err err = {{0}};
     FibsParser *fp = fibs_parser_new(0, &err);
@@ -866,16 +910,18 @@ static int id_encode(int argc, char **argv)
     } else {
         Item it;
         const char *input = counts ? NULL : argv[optind];
+        Buf out;
+        buf_init(&out);
         if (!encode_item(&e, input, fp, &it, &err)) {
             fprintf(stderr, "shesh id encode: %s\n", err.text);
             status = EXIT_FAIL;
+            if (o.json)
+                cli_json_error(&out, input ? input : "", err.text);
         } else {
-            Buf out;
-            buf_init(&out);
             emit(&it, input ? input : "", &o, &out);
-            flush_buf(&out);
-            buf_free(&out);
         }
+        flush_buf(&out);
+        buf_free(&out);
     }
     fibs_parser_free(fp);
     return status;
@@ -883,23 +929,21 @@ static int id_encode(int argc, char **argv)
 
 int cli_id(int argc, char **argv)
 {
-    if (argc < 2) {
-        id_usage(stderr);
-        return EXIT_USAGE;
-    }
+    if (argc < 2)
+        return cli_usage_error("id", "give an action: decode or encode");
     const char *sub = argv[1];
     int status;
     if (!strcmp(sub, "--help") || !strcmp(sub, "-h") || !strcmp(sub, "help")) {
-        id_usage(stdout);
+        id_usage(stdout, NULL);
         return EXIT_OK;
     } else if (!strcmp(sub, "decode")) {
         status = id_decode(argc - 1, argv + 1);
     } else if (!strcmp(sub, "encode")) {
         status = id_encode(argc - 1, argv + 1);
+    } else if (sub[0] == '-') {
+        return cli_usage_error("id", "unknown option '%s' (give decode or encode first)", sub);
     } else {
-        fprintf(stderr, "shesh id: unknown subcommand '%s' (decode or encode)\n", sub);
-        id_usage(stderr);
-        return EXIT_USAGE;
+        return cli_usage_error("id", "unknown action '%s' (decode or encode)", sub);
     }
     if (fflush(stdout) != 0) {
         fprintf(stderr, "shesh id: cannot write the output\n");

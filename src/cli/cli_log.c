@@ -1,10 +1,12 @@
 /* cli_log.c - `shesh log cat FILE...`: prints server transcripts (txlog.h),
  * one entry a line: timestamp, kind, text. Files cut short by a killed
  * server print up to the cut, with a warning. */
+#include <getopt.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "cli.h"
+#include "cli_opt.h"
 #include "txlog.h"
 
 static void log_usage(FILE *out)
@@ -17,6 +19,7 @@ static void log_usage(FILE *out)
             "(the client closed with exit/quit), note (connects, closes, timeouts).\n"
             "Bytes outside printable ASCII are written \\n, \\r, \\t, \\\\ or \\xHH.\n"
             "A file cut short (the server was killed) prints up to the cut.\n\n"
+            "  --help   this text (also 'shesh log cat --help')\n\n"
             "Exit status: 0 done (also for a cut file), 1 unreadable or not a\n"
             "transcript, 2 usage.\n");
 }
@@ -52,24 +55,37 @@ static bool cat_one(const char *path, Buf *line)
 
 int cli_log(int argc, char **argv)
 {
-    if ((argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) ||
-        (argc >= 3 && !strcmp(argv[1], "cat") &&
-         (!strcmp(argv[2], "--help") || !strcmp(argv[2], "-h")))) {
-        log_usage(stdout);
-        return EXIT_OK;
+    static const struct option opts[] = {
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
+    /* `shesh log --help`, `shesh log cat --help`: the options come after
+     * the command or after the action; they are parsed where they are. */
+    bool cat = argc >= 2 && !strcmp(argv[1], "cat");
+    int shift = cat ? 1 : 0;
+    const char *cmd = cat ? "log cat" : "log";
+    int c;
+    cli_getopt_start();
+    while ((c = getopt_long(argc - shift, argv + shift, ":h", opts, NULL)) != -1) {
+        if (c == 'h') {
+            log_usage(stdout);
+            return EXIT_OK;
+        }
+        return cli_option_error(cmd, c, argv + shift, opts);
     }
-    if (argc < 3 || strcmp(argv[1], "cat") != 0) {
-        if (argc >= 2 && strcmp(argv[1], "cat") != 0)
-            fprintf(stderr, "shesh log: unknown action '%s'\n", argv[1]);
-        log_usage(stderr);
-        return EXIT_USAGE;
-    }
+    if (!cat && argc >= 2)
+        return cli_usage_error("log", "unknown action '%s' (cat)", argv[1]);
+    if (!cat)
+        return cli_usage_error("log", "give an action: cat FILE...");
+    int first = optind + shift;
+    if (first >= argc)
+        return cli_usage_error("log cat", "give one or more transcript FILEs");
     Buf line;
     buf_init(&line);
     bool ok = true;
-    for (int i = 2; i < argc; i++) {
-        if (argc > 3)
-            printf("%s==> %s <==\n", i > 2 ? "\n" : "", argv[i]);
+    for (int i = first; i < argc; i++) {
+        if (argc - first > 1)
+            printf("%s==> %s <==\n", i > first ? "\n" : "", argv[i]);
         ok &= cat_one(argv[i], &line);
     }
     buf_free(&line);

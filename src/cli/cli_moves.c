@@ -1,12 +1,14 @@
 /* cli_moves.c - `shesh moves`: every legal move of a position for a roll, in
  * gnubg's display notation with the Position ID each one leads to; one
  * request from the arguments or one per line from stdin, as text or JSON. */
+#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "buf.h"
 #include "cli.h"
+#include "cli_opt.h"
 #include "gnubgid.h"
 #include "json.h"
 #include "movegen.h"
@@ -40,7 +42,10 @@ static void moves_usage(FILE *out)
             "         one object per line, {\"line\": N, \"error\": \"...\"} for errors\n"
             "  --match MOVE  read MOVE as gnubg reads a move answer (any order, bar/off\n"
             "         or 25/0, '-' = off, 24 18, 24/18/15, (2), *, commas, any case)\n"
-            "         and print only the legal move it means, or say why none\n\n"
+            "         and print only the legal move it means, or say why none\n"
+            "  --help this text\n\n"
+            "With --json a refused ID, roll or MOVE is answered {\"error\": \"...\"}.\n"
+            "Long options may be abbreviated; a value follows as the next word or after =.\n"
             "Exit status: 0 done, 1 a bad ID, roll or MOVE (any line with '-'), 2 usage.\n");
 }
 
@@ -125,16 +130,31 @@ static void print_json(FILE *out, Request *r)
     posid_encode(&r->pos, id);
     Buf b;
     buf_init(&b);
-    buf_printf(&b, "{\"position_id\": \"%s\", \"dice\": [%d, %d], \"moves\": [", id, r->d1,
-               r->d2);
+    Json j;
+    json_begin(&j, &b);
+    json_object_begin(&j);
+    json_key(&j, "position_id");
+    json_str(&j, id);
+    json_key(&j, "dice");
+    json_array_begin(&j);
+    json_int(&j, r->d1);
+    json_int(&j, r->d2);
+    json_array_end(&j);
+    json_key(&j, "moves");
+    json_array_begin(&j);
     for (int k = 0; k < r->list.count; k++) {
         const Ranked *m = &r->ranked[k];
         movetext_display(&r->pos, &r->list.moves[m->index], text);
-        buf_puts(&b, k ? ", {\"move\": " : "{\"move\": ");
-        json_string(&b, text);
-        buf_printf(&b, ", \"result\": \"%s\"}", m->id);
+        json_object_begin(&j);
+        json_key(&j, "move");
+        json_str(&j, text);
+        json_key(&j, "result");
+        json_str(&j, m->id);
+        json_object_end(&j);
     }
-    buf_puts(&b, "]}\n");
+    json_array_end(&j);
+    json_object_end(&j);
+    buf_puts(&b, "\n");
     write_buf(out, &b);
     buf_free(&b);
 }
@@ -145,9 +165,15 @@ static void print_json_error(FILE *out, int lineno, const char *msg)
 {
     Buf b;
     buf_init(&b);
-    buf_printf(&b, "{\"line\": %d, \"error\": ", lineno);
-    json_string(&b, msg);
-    buf_puts(&b, "}\n");
+    Json j;
+    json_begin(&j, &b);
+    json_object_begin(&j);
+    json_key(&j, "line");
+    json_int(&j, lineno);
+    json_key(&j, "error");
+    json_str(&j, msg);
+    json_object_end(&j);
+    buf_puts(&b, "\n");
     write_buf(out, &b);
     buf_free(&b);
 }
@@ -253,39 +279,41 @@ static int run_stdin(Request *r, bool json)
 
 int cli_moves(int argc, char **argv)
 {
+    static const struct option opts[] = {
+        {"json", no_argument, NULL, 'j'},
+        {"match", required_argument, NULL, 'm'},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
     bool json = false;
     const char *move = NULL;
-    char *words[3];
-    int nwords = 0;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+    int c;
+    cli_getopt_start();
+    while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
+        if (c == 'h') {
             moves_usage(stdout);
             return EXIT_OK;
-        } else if (!strcmp(a, "--json")) {
+        } else if (c == 'j') {
             json = true;
-        } else if (!strcmp(a, "--match") && i + 1 < argc) {
-            move = argv[++i];
-        } else if (!strcmp(a, "--match")) {
-            fprintf(stderr, "shesh moves: --match needs a MOVE (\"\" for no move)\n");
-            return EXIT_USAGE;
-        } else if (a[0] == '-' && a[1]) {
-            fprintf(stderr, "shesh moves: unknown option '%s'\n", a);
-            moves_usage(stderr);
-            return EXIT_USAGE;
-        } else if (nwords == 3) {
-            fprintf(stderr, "shesh moves: too many arguments\n");
-            moves_usage(stderr);
-            return EXIT_USAGE;
+        } else if (c == 'm') {
+            move = optarg;
+        } else if (c == ':' && optopt == 'm') {
+            return cli_usage_error("moves", "--match needs a MOVE (\"\" for no move)");
         } else {
-            words[nwords++] = argv[i];
+            return cli_option_error("moves", c, argv, opts);
         }
     }
+    char **words = argv + optind;
+    int nwords = argc - optind;
     bool from_stdin = nwords == 1 && !strcmp(words[0], "-");
-    if (nwords == 0 || (nwords > 1 && !strcmp(words[0], "-")) || (from_stdin && move)) {
-        moves_usage(stderr);
-        return EXIT_USAGE;
-    }
+    if (nwords == 0)
+        return cli_usage_error("moves", "give an ID and DICE, or '-'");
+    if (nwords > 3)
+        return cli_usage_error("moves", "too many arguments: expected ID and DICE");
+    if (nwords > 1 && !strcmp(words[0], "-"))
+        return cli_usage_error("moves", "'-' goes alone");
+    if (from_stdin && move)
+        return cli_usage_error("moves", "--match does not go with '-'");
 
     Request *r = malloc(sizeof *r);
     if (!r) {
@@ -299,6 +327,13 @@ int cli_moves(int argc, char **argv)
     } else if (!request(r, words, nwords, &err) || (move && !keep_match(r, move, &err))) {
         fprintf(stderr, "shesh moves: %s\n", err.text);
         status = EXIT_FAIL;
+        if (json) {
+            Buf b;
+            buf_init(&b);
+            cli_json_error(&b, NULL, err.text);
+            write_buf(stdout, &b);
+            buf_free(&b);
+        }
     } else if (json) {
         print_json(stdout, r);
     } else {

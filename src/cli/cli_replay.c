@@ -3,6 +3,7 @@
  * speaks the protocol (shesh serve, gnubg's external), and reports every
  * reply that differs from the recorded one. */
 #include <errno.h>
+#include <getopt.h>
 #include <math.h>
 #include <poll.h>
 #include <stdio.h>
@@ -13,8 +14,10 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "cli_opt.h"
 #include "listen.h"
 #include "net.h"
+#include "num.h"
 #include "txlog.h"
 
 /* What the transcript says a request got. */
@@ -43,7 +46,10 @@ static void replay_usage(FILE *out)
             "path), one at a time, and compares each reply with the recorded one. Every\n"
             "difference is printed; a summary line ends the output.\n\n"
             "  --to ADDR     the server to talk to\n"
-            "  --timeout S   how long to wait for each reply (default 10)\n\n"
+            "  --timeout S   how long to wait for each reply, in seconds, above 0 and at\n"
+            "                most 3600 (default 10)\n"
+            "  --help        this text\n\n"
+            "Long options may be abbreviated; a value follows as the next word or after =.\n"
             "Exit status: 0 every reply the same, 1 a reply differs (or the server\n"
             "cannot be reached, or FILE is not a transcript), 2 usage.\n");
 }
@@ -267,48 +273,43 @@ static int run_replay(const Script *s, int fd, double timeout)
 
 int cli_replay(int argc, char **argv)
 {
+    static const struct option opts[] = {
+        {"to", required_argument, NULL, 't'},
+        {"timeout", required_argument, NULL, 'w'},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
     const char *file = NULL, *to = NULL;
     double timeout = 10;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+    int c;
+    cli_getopt_start();
+    while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
+        Err err;
+        if (c == 'h') {
             replay_usage(stdout);
             return EXIT_OK;
-        }
-        if ((!strcmp(a, "--to") || !strcmp(a, "--timeout")) && i + 1 >= argc) {
-            fprintf(stderr, "shesh replay: %s needs a value\n", a);
-            return EXIT_USAGE;
-        }
-        if (!strcmp(a, "--to")) {
-            to = argv[++i];
-        } else if (!strcmp(a, "--timeout")) {
-            char *end;
-            timeout = strtod(argv[++i], &end);
-            if (*end || !(timeout > 0 && timeout <= 3600)) {
-                fprintf(stderr, "shesh replay: --timeout '%s': expected seconds, more than 0 and at most 3600\n",
-                        argv[i]);
-                return EXIT_USAGE;
-            }
-        } else if (a[0] == '-' && a[1]) {
-            fprintf(stderr, "shesh replay: unknown option '%s'\n", a);
-            return EXIT_USAGE;
-        } else if (!file) {
-            file = a;
+        } else if (c == 't') {
+            to = optarg;
+        } else if (c == 'w') {
+            if (!num_double("--timeout", optarg, 0, 3600, true, &timeout, &err))
+                return cli_usage_error("replay", "%s", err.text);
         } else {
-            fprintf(stderr, "shesh replay: one transcript at a time ('%s' too many)\n", a);
-            return EXIT_USAGE;
+            return cli_option_error("replay", c, argv, opts);
         }
     }
-    if (!file || !to) {
-        replay_usage(stderr);
-        return EXIT_USAGE;
-    }
+    if (optind < argc)
+        file = argv[optind];
+    if (argc - optind > 1)
+        return cli_usage_error("replay", "one transcript at a time ('%s' too many)",
+                               argv[optind + 1]);
+    if (!file)
+        return cli_usage_error("replay", "give the transcript FILE");
+    if (!to)
+        return cli_usage_error("replay", "give the server with --to ADDR");
     Err err;
     ListenAddr addr;
-    if (!listen_parse(to, &addr, &err)) {
-        fprintf(stderr, "shesh replay: --to: %s\n", err.text);
-        return EXIT_USAGE;
-    }
+    if (!listen_parse(to, &addr, &err))
+        return cli_usage_error("replay", "--to: %s", err.text);
     Script s;
     memset(&s, 0, sizeof s);
     if (!load(file, &s, &err)) {

@@ -8,7 +8,9 @@
 
 #include "buf.h"
 #include "cli.h"
+#include "cli_opt.h"
 #include "json.h"
+#include "num.h"
 #include "rules.h"
 #include "rules_cli.h"
 
@@ -18,14 +20,17 @@ static void rules_usage(FILE *out)
                  "Shows the rules the options make, one field a line (or one JSON object),\n"
                  "and the one-line description used in debug output and records.\n\n"
                  "  --length N   describe them for an N-point match (default 0: money)\n"
-                 "  --json       one JSON object\n\n"
+                 "  --json       one JSON object\n"
+                 "  --help       this text\n\n"
                  "Rules options (a preset first, then individual fields):\n%s\n"
                  "Presets:",
             rules_cli_help);
     for (const char *const *p = rules_preset_names; *p; p++)
         fprintf(out, " %s", *p);
-    fprintf(out, "\n\nExit status: 0 the rules are consistent, 1 they are not (the message\n"
-                 "says why), 2 usage.\n");
+    fprintf(out, "\n\nWith --json, inconsistent rules are answered {\"error\": \"...\"}.\n"
+                 "Long options may be abbreviated; a value follows as the next word or after =.\n"
+                 "Exit status: 0 the rules are consistent, 1 they are not (the message\n"
+                 "says why), 2 usage (an unknown option, a malformed value).\n");
 }
 
 static const char *opening_name(OpeningRule o)
@@ -44,8 +49,8 @@ static void print_text(const Rules *r, const char *description)
     printf("later_games   %s\n", later_name(r->later_games));
     printf("backgammons   %s\n", r->backgammons ? "yes" : "no");
     printf("star_mars     %s\n", r->star_mars ? "yes" : "no");
-    printf("cube          %s\n", r->cube ? "yes" : "no");
-    printf("crawford      %s\n", r->crawford ? "yes" : "no");
+    printf("doubling      %s\n", r->cube ? "yes" : "no");
+    printf("crawford_rule %s\n", r->crawford ? "yes" : "no");
     printf("holland       %s\n", r->holland ? "yes" : "no");
     printf("jacoby        %s\n", r->jacoby ? "yes" : "no");
     printf("beavers       %d\n", r->beavers);
@@ -58,18 +63,37 @@ static void print_json(const Rules *r, const char *description)
 {
     Buf b;
     buf_init(&b);
-    buf_printf(&b,
-               "{\"opening\": \"%s\", \"later_games\": \"%s\", \"backgammons\": %s, "
-               "\"star_mars\": %s, \"cube\": %s, \"crawford\": %s, \"holland\": %s, "
-               "\"jacoby\": %s, \"beavers\": %d, \"auto_doubles\": %d, \"max_cube\": %d, "
-               "\"description\": ",
-               opening_name(r->opening), later_name(r->later_games),
-               r->backgammons ? "true" : "false", r->star_mars ? "true" : "false",
-               r->cube ? "true" : "false", r->crawford ? "true" : "false",
-               r->holland ? "true" : "false", r->jacoby ? "true" : "false", r->beavers,
-               r->auto_doubles, r->max_cube);
-    json_string(&b, description);
-    buf_puts(&b, "}\n");
+    Json j;
+    json_begin(&j, &b);
+    json_object_begin(&j);
+    json_key(&j, "opening");
+    json_str(&j, opening_name(r->opening));
+    json_key(&j, "later_games");
+    json_str(&j, later_name(r->later_games));
+    json_key(&j, "backgammons");
+    json_bool(&j, r->backgammons);
+    json_key(&j, "star_mars");
+    json_bool(&j, r->star_mars);
+    /* "cube" is the cube's value and "crawford" the Crawford game in
+     * `shesh id`'s output: the rules that allow them have names of their own */
+    json_key(&j, "doubling");
+    json_bool(&j, r->cube);
+    json_key(&j, "crawford_rule");
+    json_bool(&j, r->crawford);
+    json_key(&j, "holland");
+    json_bool(&j, r->holland);
+    json_key(&j, "jacoby");
+    json_bool(&j, r->jacoby);
+    json_key(&j, "beavers");
+    json_int(&j, r->beavers);
+    json_key(&j, "auto_doubles");
+    json_int(&j, r->auto_doubles);
+    json_key(&j, "max_cube");
+    json_int(&j, r->max_cube);
+    json_key(&j, "description");
+    json_str(&j, description);
+    json_object_end(&j);
+    buf_puts(&b, "\n");
     fwrite(b.data, 1, b.len, stdout);
     buf_free(&b);
 }
@@ -94,29 +118,18 @@ int cli_rules(int argc, char **argv)
     bool json = false;
     Err err;
     int c;
-    optind = 1;
-    opterr = 0;
+    cli_getopt_start();
     while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
-        const char *name = argv[optind - 1];
         if (rules_cli_handles(c)) {
-            if (!rules_cli_apply(&rc, c, optarg, &err)) {
-                fprintf(stderr, "shesh rules: %s\n", err.text);
-                return EXIT_USAGE;
-            }
+            if (!rules_cli_apply(&rc, c, optarg, &err))
+                return cli_usage_error("rules", "%s", err.text);
             continue;
         }
         switch (c) {
-        case OPT_LENGTH: {
-            char *end;
-            long v = strtol(optarg, &end, 10);
-            if (!*optarg || *end || v < 0 || v > 64) {
-                fprintf(stderr, "shesh rules: --length '%s': expected 0 (money) to 64\n",
-                        optarg);
-                return EXIT_USAGE;
-            }
-            length = (int)v;
+        case OPT_LENGTH:
+            if (!num_int("--length", optarg, 0, 64, &length, &err))
+                return cli_usage_error("rules", "%s", err.text);
             break;
-        }
         case OPT_JSON:
             json = true;
             break;
@@ -124,22 +137,22 @@ int cli_rules(int argc, char **argv)
         case OPT_HELP:
             rules_usage(stdout);
             return EXIT_OK;
-        case ':':
-            fprintf(stderr, "shesh rules: %s needs a value\n", name);
-            return EXIT_USAGE;
         default:
-            fprintf(stderr, "shesh rules: unknown option '%s' (try 'shesh rules --help')\n",
-                    name);
-            return EXIT_USAGE;
+            return cli_option_error("rules", c, argv, longopts);
         }
     }
-    if (optind < argc) {
-        fprintf(stderr, "shesh rules: unexpected argument '%s'\n", argv[optind]);
-        return EXIT_USAGE;
-    }
+    if (optind < argc)
+        return cli_usage_error("rules", "unexpected argument '%s'", argv[optind]);
     Rules rules;
     if (!rules_cli_finish(&rc, &rules, &err)) {
         fprintf(stderr, "shesh rules: %s\n", err.text);
+        if (json) {
+            Buf b;
+            buf_init(&b);
+            cli_json_error(&b, NULL, err.text);
+            fwrite(b.data, 1, b.len, stdout);
+            buf_free(&b);
+        }
         return EXIT_FAIL;
     }
     char description[256];

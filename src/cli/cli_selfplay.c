@@ -1,5 +1,6 @@
 /* cli_selfplay.c - `shesh selfplay`: duplicate-dice games between two
  * players, points per game and decision speed (the games: play/selfplay.h). */
+#include <getopt.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -7,7 +8,9 @@
 #include <string.h>
 
 #include "cli.h"
+#include "cli_opt.h"
 #include "engine.h"
+#include "num.h"
 #include "posid.h"
 #include "selfplay.h"
 
@@ -85,50 +88,97 @@ static int selfplay_usage(FILE *out, int status)
             "met in its own games.\n"
             "--dump prints such positions with a roll, the engine's moves at 0, 1 and 2\n"
             "plies, its 0-ply chances and every legal result, one line each (TSV), for\n"
-            "tests/tools/gnubg_judge.py to rate against gnubg.\n");
+            "tests/tools/gnubg_judge.py to rate against gnubg.\n\n"
+            "  --games N      games to play, 2 to 100000000 (default 1000; in pairs)\n"
+            "  --seed S       the seed of the dice, 0 to 2^64-1 (default 1)\n"
+            "  --threads T    threads playing the games, 1 to 64 (default 2)\n"
+            "  --speed        time the engine's decisions instead of playing\n"
+            "  --dump         print positions and the engine's moves instead (TSV)\n"
+            "  --positions N  positions for --speed and --dump, 1 to 1000000 (default 300)\n"
+            "  --help         this text\n\n"
+            "Long options may be abbreviated; a value follows as the next word or after =.\n"
+            "Exit status: 0 done, 1 a failure (an engine or a remote player), 2 usage.\n");
     return status;
+}
+
+/* The options of a run. */
+typedef struct SelfplayOpts {
+    long games, positions;
+    uint64_t seed;
+    int threads;
+    bool speed, dump;
+    const char *names[2];
+    int named;
+} SelfplayOpts;
+
+/* Returns EXIT_OK to go on, -1 when the help was printed, or EXIT_USAGE. */
+static int parse_options(int argc, char **argv, SelfplayOpts *o)
+{
+    enum { OPT_GAMES = 256, OPT_POSITIONS, OPT_SEED, OPT_THREADS, OPT_SPEED, OPT_DUMP };
+    static const struct option opts[] = {
+        {"games", required_argument, NULL, OPT_GAMES},
+        {"positions", required_argument, NULL, OPT_POSITIONS},
+        {"seed", required_argument, NULL, OPT_SEED},
+        {"threads", required_argument, NULL, OPT_THREADS},
+        {"speed", no_argument, NULL, OPT_SPEED},
+        {"dump", no_argument, NULL, OPT_DUMP},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
+    *o = (SelfplayOpts){1000, 300, 1, 2, false, false, {NULL, NULL}, 0};
+    Err err = {{0}};
+    bool ok = true;
+    int c;
+    cli_getopt_start();
+    while (ok && (c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
+        switch (c) {
+        case OPT_GAMES: ok = num_long("--games", optarg, 2, 100000000L, &o->games, &err); break;
+        case OPT_POSITIONS:
+            ok = num_long("--positions", optarg, 1, 1000000L, &o->positions, &err);
+            break;
+        case OPT_SEED: ok = num_u64("--seed", optarg, &o->seed, &err); break;
+        case OPT_THREADS: ok = num_int("--threads", optarg, 1, 64, &o->threads, &err); break;
+        case OPT_SPEED: o->speed = true; break;
+        case OPT_DUMP: o->speed = o->dump = true; break;
+        case 'h': selfplay_usage(stdout, EXIT_OK); return -1;
+        default: return cli_option_error("selfplay", c, argv, opts);
+        }
+    }
+    if (!ok)
+        return cli_usage_error("selfplay", "%s", err.text);
+    int most = o->speed ? 1 : 2;
+    for (int i = optind; i < argc; i++) {
+        if (o->named == most)
+            return cli_usage_error("selfplay", "unexpected argument '%s'", argv[i]);
+        o->names[o->named++] = argv[i];
+    }
+    if (!o->speed && o->named != 2)
+        return cli_usage_error("selfplay", "give two players, PLAYER_A and PLAYER_B");
+    for (int s = 0; !o->speed && s < o->named; s++) {
+        char name[32];
+        int plies;
+        if (!strncmp(o->names[s], "remote:", 7))
+            continue;
+        if (!selfplay_parse_player(o->names[s], name, sizeof name, &plies))
+            return cli_usage_error("selfplay", "bad player '%s' (ENGINE[:PLIES])", o->names[s]);
+    }
+    return EXIT_OK;
 }
 
 static int run_speed(const char *engine_name, long positions, uint64_t seed, bool dump);
 
 int cli_selfplay(int argc, char **argv)
 {
-    long games = 1000, positions = 300;
-    uint64_t seed = 1;
-    int threads = 2;
-    bool speed = false, dump = false;
-    const char *names[2] = {NULL, NULL};
-    int named = 0;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        bool has_value = i + 1 < argc;
-        if (!strcmp(a, "--help") || !strcmp(a, "-h"))
-            return selfplay_usage(stdout, EXIT_OK);
-        if (!strcmp(a, "--speed")) {
-            speed = true;
-        } else if (!strcmp(a, "--dump")) {
-            speed = dump = true;
-        } else if (!strcmp(a, "--games") && has_value) {
-            games = strtol(argv[++i], NULL, 10);
-        } else if (!strcmp(a, "--positions") && has_value) {
-            positions = strtol(argv[++i], NULL, 10);
-        } else if (!strcmp(a, "--seed") && has_value) {
-            seed = strtoull(argv[++i], NULL, 10);
-        } else if (!strcmp(a, "--threads") && has_value) {
-            threads = (int)strtol(argv[++i], NULL, 10);
-        } else if (a[0] != '-' && named < 2) {
-            names[named++] = a;
-        } else {
-            fprintf(stderr, "shesh selfplay: unexpected argument '%s'\n", a);
-            return selfplay_usage(stderr, EXIT_USAGE);
-        }
-    }
-    if (games < 2 || positions < 1 || threads < 1 || threads > 64)
-        return selfplay_usage(stderr, EXIT_USAGE);
-    if (speed)
-        return run_speed(names[0] ? names[0] : "default", positions, seed, dump);
-    if (named != 2)
-        return selfplay_usage(stderr, EXIT_USAGE);
+    SelfplayOpts opt;
+    int rc = parse_options(argc, argv, &opt);
+    if (rc != EXIT_OK)
+        return rc < 0 ? EXIT_OK : rc;
+    long games = opt.games, positions = opt.positions;
+    uint64_t seed = opt.seed;
+    int threads = opt.threads;
+    const char *names[2] = {opt.names[0], opt.names[1]};
+    if (opt.speed)
+        return run_speed(names[0] ? names[0] : "default", positions, seed, opt.dump);
 
     Engine *engines[2] = {NULL, NULL};
     SelfplayRemote *remotes[2] = {NULL, NULL};

@@ -16,9 +16,11 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "cli_opt.h"
 #include "engine.h"
 #include "listen.h"
 #include "net.h"
+#include "num.h"
 #include "proto.h"
 #include "search.h"
 #include "worker.h"
@@ -51,34 +53,14 @@ static void serve_usage(FILE *out)
             "                       in S seconds (default %g; 0 = no limit)\n"
             "  --log-dir DIR        a gzip transcript per connection (read with 'shesh log\n"
             "                       cat', replay with 'shesh replay'); DIR is created\n"
-            "  --threads N          worker threads (default: one per core, here %d)\n\n"
+            "  --threads N          worker threads (default: one per core, here %d)\n"
+            "  --help               this text\n\n"
+            "Long options may be abbreviated; a value follows as the next word or after =.\n"
             "Requests are limited to 1024 bytes (longer lines get an Error: reply), and\n"
             "lines to 65536 bytes. docs/serve.md has the details.\n"
             "Exit status: 0 stopped by a signal, 1 cannot start (an address in use or\n"
             "invalid...), 2 usage.\n",
             DEFAULT_PLIES, SEARCH_MAX_PLIES, DEFAULT_IDLE, DEFAULT_BUDGET, worker_default_threads());
-}
-
-static bool parse_int(const char *opt, const char *s, int lo, int hi, int *out, Err *err)
-{
-    char *end;
-    errno = 0;
-    long v = strtol(s, &end, 10);
-    if (!*s || *end || errno || v < lo || v > hi)
-        return err_set(err, "%s '%s': expected a whole number from %d to %d", opt, s, lo, hi);
-    *out = (int)v;
-    return true;
-}
-
-static bool parse_seconds(const char *opt, const char *s, double *out, Err *err)
-{
-    char *end;
-    errno = 0;
-    double v = strtod(s, &end);
-    if (!*s || *end || errno || !isfinite(v) || v < 0 || v > 1e7)
-        return err_set(err, "%s '%s': expected seconds, a number from 0 to 10000000", opt, s);
-    *out = v;
-    return true;
 }
 
 /* The log directory is made if missing (one level, as mkdir does), and must
@@ -179,7 +161,6 @@ static int parse_options(int argc, char **argv, ServeOptions *o)
     optind = 1;
     opterr = 0;
     while (ok && (c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
-        const char *name = optind > 1 ? argv[optind - 1] : "";
         switch (c) {
         case 'l':
         case 'u':
@@ -193,33 +174,30 @@ static int parse_options(int argc, char **argv, ServeOptions *o)
             o->naddr += ok;
             break;
         case 'p':
-            ok = parse_int("--plies", optarg, 0, SEARCH_MAX_PLIES, &o->plies, &err);
+            ok = num_int("--plies", optarg, 0, SEARCH_MAX_PLIES, &o->plies, &err);
             o->plies_set = true;
             break;
         case 'm':
-            ok = parse_int("--max-plies", optarg, 0, SEARCH_MAX_PLIES, &o->max_plies, &err);
+            ok = num_int("--max-plies", optarg, 0, SEARCH_MAX_PLIES, &o->max_plies, &err);
             o->max_plies_set = true;
             break;
         case 'i':
-            ok = parse_seconds("--idle-timeout", optarg, &o->idle, &err);
+            ok = num_double("--idle-timeout", optarg, 0, 1e7, false, &o->idle, &err);
             break;
         case 'r':
-            ok = parse_seconds("--request-timeout", optarg, &o->budget, &err);
+            ok = num_double("--request-timeout", optarg, 0, 1e7, false, &o->budget, &err);
             break;
         case 'd':
             o->log_dir = optarg;
             break;
         case 't':
-            ok = parse_int("--threads", optarg, 1, 1024, &o->threads, &err);
+            ok = num_int("--threads", optarg, 1, 1024, &o->threads, &err);
             break;
         case 'h':
             serve_usage(stdout);
             return -1;
-        case ':':
-            ok = err_set(&err, "%s needs a value", name);
-            break;
         default:
-            ok = err_set(&err, "unknown option '%s'", name);
+            return cli_option_error("serve", c, argv, longopts);
         }
     }
     if (ok && optind < argc)
@@ -235,10 +213,8 @@ static int parse_options(int argc, char **argv, ServeOptions *o)
         fprintf(stderr, "shesh serve: %s\n", err.text);
         return EXIT_FAIL;
     }
-    if (!ok) {
-        fprintf(stderr, "shesh serve: %s (try 'shesh serve --help')\n", err.text);
-        return EXIT_USAGE;
-    }
+    if (!ok)
+        return cli_usage_error("serve", "%s", err.text);
     if (o->naddr == 0)
         listen_parse_tcp(DEFAULT_ADDRESS, &o->addr[o->naddr++], NULL);
     return EXIT_OK;

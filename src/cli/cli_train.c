@@ -14,6 +14,7 @@
  * A long run checkpoints (OUT.ckpt, below) and resumes from it to the same
  * network, bit for bit, as a run that never stopped. */
 #include <errno.h>
+#include <getopt.h>
 #include <inttypes.h>
 #include <math.h>
 #include <signal.h>
@@ -25,11 +26,13 @@
 
 #include "buf.h"
 #include "cli.h"
+#include "cli_opt.h"
 #include "err.h"
 #include "eval_race.h"
 #include "eval_static.h"
 #include "movegen.h"
 #include "nn.h"
+#include "num.h"
 #include "pubeval.h"
 #include "selfplay.h"
 
@@ -459,40 +462,6 @@ done:
 
 /* ---- options ---------------------------------------------------------------- */
 
-static bool opt_count(const char *name, const char *s, long lo, long hi, long *out, Err *err)
-{
-    char *end;
-    errno = 0;
-    long v = strtol(s, &end, 10);
-    if (s[0] < '0' || s[0] > '9' || *end || errno || v < lo || v > hi)
-        return err_set(err, "%s '%s': expected a whole number from %ld to %ld", name, s, lo, hi);
-    *out = v;
-    return true;
-}
-
-static bool opt_seed(const char *s, uint64_t *out, Err *err)
-{
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(s, &end, 10);
-    if (s[0] < '0' || s[0] > '9' || *end || errno)
-        return err_set(err, "--seed '%s': expected a whole number from 0 to %llu", s,
-                       (unsigned long long)UINT64_MAX);
-    *out = v;
-    return true;
-}
-
-static bool opt_rate(const char *name, const char *s, float *out, Err *err)
-{
-    char *end;
-    errno = 0;
-    float v = strtof(s, &end);
-    if (!*s || *end || errno || !isfinite(v) || !(v > 0) || v > 10 || strspn(s, " \t"))
-        return err_set(err, "%s '%s': expected a number above 0 and at most 10", name, s);
-    *out = v;
-    return true;
-}
-
 static int usage(FILE *out, int status)
 {
     fprintf(out,
@@ -510,51 +479,67 @@ static int usage(FILE *out, int status)
             "--rate, --final-rate and --from-default, to the very network an\n"
             "uninterrupted run makes; FILE.ckpt is removed once FILE is written.\n"
             "--from-default starts from the compiled-in network instead of random\n"
-            "weights. Exit status: 0 done or stopped, 1 failure or a checkpoint\n"
-            "refused, 2 usage.\n");
+            "weights.\n\n"
+            "  --games N        self-play games, 1 to 1000000000 (default 200000)\n"
+            "  --seed S         the seed, 0 to 2^64-1 (default 1)\n"
+            "  --rate R         the learning rate at the start, above 0, at most 10\n"
+            "  --final-rate R   the learning rate at the end, above 0, at most 10\n"
+            "  --check-every N  games between reports and checkpoints (default 20000)\n"
+            "  --stop-after N   stop after N games in all, as SIGINT would\n"
+            "  --from-default   start from the compiled-in network\n"
+            "  --resume         go on from FILE.ckpt\n"
+            "  --out FILE       where the C source goes (required)\n"
+            "  --help           this text\n\n"
+            "Long options may be abbreviated; a value follows as the next word or after =.\n"
+            "Exit status: 0 done or stopped, 1 failure or a checkpoint refused, 2 usage.\n");
     return status;
 }
 
 static int parse_options(int argc, char **argv, TrainOpts *o)
 {
+    enum { OPT_GAMES = 256, OPT_SEED, OPT_RATE, OPT_FINAL, OPT_CHECK, OPT_STOP, OPT_OUT,
+           OPT_DEFAULT, OPT_RESUME };
+    static const struct option opts[] = {
+        {"games", required_argument, NULL, OPT_GAMES},
+        {"seed", required_argument, NULL, OPT_SEED},
+        {"rate", required_argument, NULL, OPT_RATE},
+        {"final-rate", required_argument, NULL, OPT_FINAL},
+        {"check-every", required_argument, NULL, OPT_CHECK},
+        {"stop-after", required_argument, NULL, OPT_STOP},
+        {"out", required_argument, NULL, OPT_OUT},
+        {"from-default", no_argument, NULL, OPT_DEFAULT},
+        {"resume", no_argument, NULL, OPT_RESUME},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
     *o = (TrainOpts){200000, 20000, 0, 1, 0.1f, 0.02f, false, false, NULL};
     Err err = {{0}};
     bool ok = true;
-    for (int i = 1; i < argc && ok; i++) {
-        const char *a = argv[i];
-        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
-        bool takes = !strcmp(a, "--games") || !strcmp(a, "--seed") || !strcmp(a, "--rate") ||
-                     !strcmp(a, "--final-rate") || !strcmp(a, "--check-every") ||
-                     !strcmp(a, "--stop-after") || !strcmp(a, "--out");
-        if (takes && !v) {
-            ok = err_set(&err, "%s needs a value", a);
+    int c;
+    cli_getopt_start();
+    while (ok && (c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
+        switch (c) {
+        case OPT_GAMES: ok = num_long("--games", optarg, 1, 1000000000L, &o->games, &err); break;
+        case OPT_SEED: ok = num_u64("--seed", optarg, &o->seed, &err); break;
+        case OPT_RATE: ok = num_float("--rate", optarg, 0, 10, true, &o->rate0, &err); break;
+        case OPT_FINAL:
+            ok = num_float("--final-rate", optarg, 0, 10, true, &o->rate1, &err);
             break;
+        case OPT_CHECK:
+            ok = num_long("--check-every", optarg, 1, 1000000000L, &o->check, &err);
+            break;
+        case OPT_STOP:
+            ok = num_long("--stop-after", optarg, 1, 1000000000L, &o->stop, &err);
+            break;
+        case OPT_OUT: o->out = optarg; break;
+        case OPT_DEFAULT: o->from_default = true; break;
+        case OPT_RESUME: o->resume = true; break;
+        case 'h': return usage(stdout, EXIT_OK) - 1; /* -1: exit 0 now */
+        default: return cli_option_error("train", c, argv, opts);
         }
-        if (takes)
-            i++;
-        if (!strcmp(a, "--help") || !strcmp(a, "-h"))
-            return usage(stdout, EXIT_OK) - 1; /* -1: exit 0 now */
-        else if (!strcmp(a, "--games"))
-            ok = opt_count(a, v, 1, 1000000000L, &o->games, &err);
-        else if (!strcmp(a, "--seed"))
-            ok = opt_seed(v, &o->seed, &err);
-        else if (!strcmp(a, "--rate"))
-            ok = opt_rate(a, v, &o->rate0, &err);
-        else if (!strcmp(a, "--final-rate"))
-            ok = opt_rate(a, v, &o->rate1, &err);
-        else if (!strcmp(a, "--check-every"))
-            ok = opt_count(a, v, 1, 1000000000L, &o->check, &err);
-        else if (!strcmp(a, "--stop-after"))
-            ok = opt_count(a, v, 1, 1000000000L, &o->stop, &err);
-        else if (!strcmp(a, "--out"))
-            o->out = v;
-        else if (!strcmp(a, "--from-default"))
-            o->from_default = true;
-        else if (!strcmp(a, "--resume"))
-            o->resume = true;
-        else
-            ok = err_set(&err, "unknown option '%s'", a);
     }
+    if (ok && optind < argc)
+        ok = err_set(&err, "unexpected argument '%s'", argv[optind]);
     if (ok && !o->out)
         ok = err_set(&err, "--out FILE is required");
     else if (ok && (!*o->out || strlen(o->out) > TRAIN_PATH_MAX - 16))
@@ -562,8 +547,7 @@ static int parse_options(int argc, char **argv, TrainOpts *o)
                      TRAIN_PATH_MAX - 16);
     if (ok)
         return EXIT_OK;
-    fprintf(stderr, "shesh train: %s (shesh train --help tells more)\n", err.text);
-    return EXIT_USAGE;
+    return cli_usage_error("train", "%s", err.text);
 }
 
 /* ---- the run ---------------------------------------------------------------- */

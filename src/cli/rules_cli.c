@@ -6,6 +6,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "num.h"
+
 /* X(id, name, has_arg, help): every rules option, in help order. */
 #define RULES_CLI_LIST(X)                                                                  \
     X(RULES, "rules", required_argument,                                                   \
@@ -75,23 +77,12 @@ bool rules_cli_handles(int opt)
     return opt >= RULES_CLI_OPT_BASE && opt < RULES_CLI_OPT_BASE + OPT_COUNT;
 }
 
-/* A whole decimal number in lo..hi, nothing else (no sign, no blanks). */
+/* A whole decimal number in lo..hi, nothing else (num.h). */
 static bool parse_int(const char *name, const char *s, int lo, int hi, int *out, Err *err)
 {
-    long v = 0;
-    if (!s || !*s)
-        return err_set(err, "--%s needs a number", name);
-    for (const char *p = s; *p; p++) {
-        if (*p < '0' || *p > '9')
-            return err_set(err, "--%s: '%.20s' is not a whole number", name, s);
-        v = v * 10 + (*p - '0');
-        if (v > hi)
-            break;
-    }
-    if (v < lo || v > hi)
-        return err_set(err, "--%s: %.20s is outside %d..%d", name, s, lo, hi);
-    *out = (int)v;
-    return true;
+    char opt[RULES_CLI_FLAG_MAX + 2];
+    snprintf(opt, sizeof opt, "--%s", name);
+    return num_int(opt, s, lo, hi, out, err);
 }
 
 /* Value of a boolean given by name: NULL means on. */

@@ -1,5 +1,9 @@
-/* json.c - JSON string escaping (see json.h). */
+/* json.c - JSON string escaping and the JSON writer (see json.h). */
 #include "json.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
 
 /* Length of the well-formed UTF-8 sequence at p, or 0. The second byte's
  * range depends on the first (RFC 3629's table): that one check rules out
@@ -54,4 +58,99 @@ void json_string(Buf *b, const char *s)
     buf_puts(b, "\"");
     json_escape(b, s);
     buf_puts(b, "\"");
+}
+
+/* ---- the writer ---- */
+
+void json_begin(Json *j, Buf *out)
+{
+    j->out = out;
+    j->depth = 0;
+    j->has_items[0] = false;
+    j->after_key = false;
+}
+
+/* Before any value or key: the comma that separates it from the one
+ * before, unless it is the value of the key just written. */
+static void separate(Json *j)
+{
+    if (j->after_key) {
+        j->after_key = false;
+        return;
+    }
+    if (j->depth < JSON_DEPTH_MAX) {
+        if (j->has_items[j->depth])
+            buf_puts(j->out, ", ");
+        j->has_items[j->depth] = true;
+    }
+}
+
+static void nest_open(Json *j, const char *bracket)
+{
+    separate(j);
+    buf_puts(j->out, bracket);
+    j->depth++;
+    if (j->depth < JSON_DEPTH_MAX)
+        j->has_items[j->depth] = false;
+}
+
+static void nest_close(Json *j, const char *bracket)
+{
+    if (j->depth > 0)
+        j->depth--;
+    j->after_key = false;
+    buf_puts(j->out, bracket);
+}
+
+void json_object_begin(Json *j) { nest_open(j, "{"); }
+void json_object_end(Json *j) { nest_close(j, "}"); }
+void json_array_begin(Json *j) { nest_open(j, "["); }
+void json_array_end(Json *j) { nest_close(j, "]"); }
+
+void json_key(Json *j, const char *key)
+{
+    separate(j);
+    json_string(j->out, key);
+    buf_puts(j->out, ": ");
+    j->after_key = true;
+}
+
+void json_str(Json *j, const char *s)
+{
+    separate(j);
+    json_string(j->out, s ? s : "");
+}
+
+void json_int(Json *j, long long v)
+{
+    separate(j);
+    buf_printf(j->out, "%lld", v);
+}
+
+void json_num(Json *j, double v)
+{
+    separate(j);
+    if (!isfinite(v)) {
+        buf_puts(j->out, "null");
+        return;
+    }
+    char text[40];
+    for (int prec = 1; prec <= 17; prec++) {
+        snprintf(text, sizeof text, "%.*g", prec, v);
+        if (strtod(text, NULL) == v)
+            break;
+    }
+    buf_puts(j->out, text);
+}
+
+void json_bool(Json *j, bool v)
+{
+    separate(j);
+    buf_puts(j->out, v ? "true" : "false");
+}
+
+void json_null(Json *j)
+{
+    separate(j);
+    buf_puts(j->out, "null");
 }
