@@ -3,7 +3,8 @@
  * its own process id.
  *
  * gnubg serves one client at a time (its `external` command accepts one
- * connection, serves it to the end, then listens again), so the referee
+ * connection, serves it to the end, then listens again a moment later: a
+ * client that reconnects retries for a while), so the referee
  * starts one per concurrent game. The settings it is started with are the
  * ones a board line cannot carry: the depth of its chequer and cube
  * evaluations, whether the cube is used at all, the Jacoby rule and how
