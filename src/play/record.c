@@ -22,9 +22,9 @@ bool record_name_valid(const char *name, Err *err)
         if (c == ':')
             return err_set(err, "player name '%s' holds a ':' (a .mat score line splits on it)",
                            name);
-        if (c == ',' && name[i + 1] >= '0' && name[i + 1] <= '9')
-            return err_set(err, "player name '%s' has a digit after a ',' (gnubg reads a "
-                                "rating there)",
+        if (c == ',')
+            return err_set(err, "player name '%s' holds a ',' (gnubg reads a rating after "
+                                "it)",
                            name);
     }
     if (name[0] == ' ' || name[n - 1] == ' ')

@@ -92,8 +92,8 @@ typedef struct Record {
 
 /* Checks a name gnubg's .mat reader reads back as written: 1 to 31 bytes,
  * no control characters, no blank at either end, no ':' (the score line
- * splits on it), no "Game " (it starts a new game), no ',' before a digit
- * (a rating to gnubg). */
+ * splits on it), no "Game " (it starts a new game), no ',' (gnubg takes
+ * what follows for a rating). */
 bool record_name_valid(const char *name, Err *err);
 
 /* A new record of a match of `length` points (0 = money, up to gnubg's
