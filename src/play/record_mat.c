@@ -9,7 +9,13 @@
  * - "Wins N" while the game is still on is a resignation (its level from N
  *   and the cube), after the last checker is off or a drop it is ignored;
  * - a roll with no move is a pass when no move is legal, the forced move
- *   when one is, and otherwise a roll followed by a resignation. */
+ *   when one is, and otherwise a roll followed by a resignation;
+ * - "Beavers" leaves a flag set (a static in ParseMatMove; seen in gnubg
+ *   1.07 and in its import.c of 2013) that makes the next roll line take the beaver first, and
+ *   that only a roll line whose take succeeds, or another cube word,
+ *   clears: an explicit "Takes", a drop or a resignation after "Beavers"
+ *   leaves it set, and from then on every roll line is refused with "Take
+ *   record found but doesn't follow a double" -- in later games too. */
 #include "record_mat.h"
 
 #include <errno.h>
@@ -131,6 +137,45 @@ static void line_put(Line *l, int p, bool numbered, const char *fmt, ...)
     l->used[p] = true;
 }
 
+/* True when the beaver or raccoon at event i is taken by the player who
+ * then plays a roll (the first doubler: after a beaver, or a second
+ * raccoon). Only then may the text say "Beavers" and leave the take to the
+ * roll line, as Jellyfish files do: the roll line takes it for its own
+ * player. */
+static bool take_implied(const RecordEvent *e, size_t n, size_t i)
+{
+    if (i + 1 >= n || e[i + 1].kind != REC_TAKE)
+        return false;
+    for (size_t j = i + 2; j < n; j++) {
+        switch (e[j].kind) {
+        case REC_ROLL:
+        case REC_RESIGN:
+        case REC_REJECT: continue;
+        case REC_MOVE:
+        case REC_PASS: return e[j].player == e[i + 1].player;
+        default: return false;
+        }
+    }
+    return false;
+}
+
+/* The word for the beaver or raccoon at event i. gnubg reads "Doubles",
+ * "Beavers" and "Raccoons" after a pending double alike, as a redouble,
+ * except for the flag "Beavers" sets (see the top of the file): so
+ * "Beavers" only where its take is left to the roll line or another cube
+ * word follows, and otherwise "Doubles" for a beaver (as gnubg's own
+ * export of 1.06 wrote beavers) and "Raccoons" for a raccoon. Tried on
+ * gnubg 1.07: an explicit "Takes" after a second raccoon loses the take,
+ * the implied one does not. */
+static const char *animal_word(const RecordEvent *e, size_t n, size_t i)
+{
+    if (take_implied(e, n, i))
+        return "Beavers";
+    if (i + 1 < n && e[i + 1].kind == REC_RACCOON)
+        return e[i].kind == REC_BEAVER ? "Beavers" : "Raccoons";
+    return e[i].kind == REC_BEAVER ? "Doubles" : "Raccoons";
+}
+
 /* The dice with the higher first, as .mat files write them. */
 static int dice_code(const int d[2])
 {
@@ -152,6 +197,7 @@ bool record_mat_game(const Record *r, int game, Buf *out, Err *err)
     buf_printf(out, " %-*s%s : %d\n", width, left, r->names[1], g->score[1]);
 
     Line l = {out, 1, true, {"", ""}, {false, false}};
+    size_t implied_take = (size_t)-1; /* a take the next roll line implies */
     for (size_t i = 0; i < g->events; i++) {
         const RecordEvent *v = &e[i];
         switch (v->kind) {
@@ -165,13 +211,14 @@ bool record_mat_game(const Record *r, int game, Buf *out, Err *err)
             line_put(&l, v->player, true, " Doubles => %d", v->value);
             break;
         case REC_BEAVER:
-            line_put(&l, v->player, true, " Beavers => %d", v->value);
-            break;
         case REC_RACCOON:
-            line_put(&l, v->player, true, " Raccoons => %d", v->value);
+            line_put(&l, v->player, true, " %s => %d", animal_word(e, g->events, i), v->value);
+            if (take_implied(e, g->events, i))
+                implied_take = i + 1;
             break;
         case REC_TAKE:
-            line_put(&l, v->player, true, " Takes");
+            if (i != implied_take)
+                line_put(&l, v->player, true, " Takes");
             break;
         case REC_DROP:
             line_put(&l, v->player, true, " Drops");

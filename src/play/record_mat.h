@@ -7,7 +7,9 @@
  * per game ` Game k`, the names and scores before it, numbered lines of two
  * columns (player 0 left, player 1 right) with cells like `31: 8/5 6/5`,
  * `52:` (no legal move), ` Doubles => 2`, ` Takes`, ` Drops`,
- * ` Beavers => 4`, ` Raccoons => 8`, and `Wins N point(s)` under the winner.
+ * ` Beavers => 4` and ` Raccoons => 8` (chosen so that gnubg's reader
+ * follows them: record_mat.c says how), and `Wins N point(s)` under the
+ * winner.
  * Rules the format cannot carry are named in a header comment.
  *
  * A record file is that text gzip-compressed, the header one gzip member
