@@ -87,7 +87,16 @@ $(BUILD)/tests/%: tests/%.c $(TEST_SUPPORT) $(wildcard tests/support/*.h) $(BUIL
 $(BUILD)/tests $(BUILD)/fuzz:
 	mkdir -p $@
 
-unit-tests: $(TEST_BIN) $(BUILD)/shesh
+# Programs the shell tests run besides shesh (tests/tools/*.c named here),
+# with the test support code.
+TEST_TOOLS := $(BUILD)/tools/record_games
+
+$(BUILD)/tools/%: tests/tools/%.c $(TEST_SUPPORT) $(wildcard tests/support/*.h) $(BUILD)/libshesh.a
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_ALL) $(ALL_INC) -Itests/support $< tests/support/randgame.c \
+	    $(BUILD)/libshesh.a $(LDFLAGS_ALL) $(LIBS) -o $@
+
+unit-tests: $(TEST_BIN) $(BUILD)/shesh $(TEST_TOOLS)
 
 # The include paths of one layer (LAYER=core ...), or of all of them: for
 # tests/t_layers.sh and the tools in tests/tools.
@@ -102,7 +111,7 @@ run-tests: unit-tests
 	    echo "== $$t"; $$t || fail=1; \
 	done; \
 	for t in $(SHELL_TESTS); do \
-	    echo "== $$t"; SHESH=$(BUILD)/shesh bash $$t || fail=1; \
+	    echo "== $$t"; SHESH=$(BUILD)/shesh TOOLS=$(BUILD)/tools bash $$t || fail=1; \
 	done; \
 	if [ $$fail -ne 0 ]; then echo "TESTS FAILED"; exit 1; fi; echo "ALL TESTS PASSED"
 

@@ -15,6 +15,7 @@ static const CliCommand commands[] = {
     {"train", cli_train, "train the contact network by self-play (TD)"},
     {"serve", cli_serve, "answer gnubg's external-player protocol on TCP and Unix sockets"},
     {"log", cli_log, "print the transcripts 'serve --log-dir' writes"},
+    {"records", cli_records, "print a compressed game record as the .mat text gnubg imports"},
     {"replay", cli_replay, "send a transcript's requests again and report changed replies"},
 };
 

@@ -128,7 +128,7 @@ f0=$fails
 usage "" "give a command"
 usage "" "unknown command 'frob'" frob
 usage "" "unknown option '--frob'" --frob
-for cmd in id moves rules bench selfplay calibrate train serve log replay; do
+for cmd in id moves rules bench selfplay calibrate train serve log replay records; do
     usage "$cmd" "unknown option '--no-such-option'" "$cmd" --no-such-option
 done
 usage "id decode" "unknown option '--frob'" id decode --frob $pid
@@ -161,6 +161,10 @@ usage log "give an action" log
 usage log "unknown action 'dog'" log dog
 usage "log cat" "give one or more transcript FILEs" log cat
 usage "log cat" "unknown option '--frob'" log cat --frob
+usage records "expected an action: cat FILE" records
+usage records "unknown action 'frob'" records frob
+usage records "cat needs the FILE of a record" records cat
+usage records "cat takes one FILE" records cat a b
 usage replay "give the transcript FILE" replay --to 127.0.0.1:1
 usage replay "give the server with --to ADDR" replay file
 usage replay "one transcript at a time" replay a b --to 127.0.0.1:1

@@ -22,5 +22,6 @@ int cli_rules(int argc, char **argv);
 int cli_serve(int argc, char **argv);
 int cli_log(int argc, char **argv);
 int cli_replay(int argc, char **argv);
+int cli_records(int argc, char **argv);
 
 #endif

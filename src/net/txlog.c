@@ -1,6 +1,6 @@
 /* txlog.c - gzip transcripts (see txlog.h): entries are buffered as text
  * and each flush deflates them into one self-contained gzip member written
- * with a single write(), so the file is valid after every flush. */
+ * with a single write() (gzmember.h), so the file is valid after every flush. */
 #include "txlog.h"
 
 #include <errno.h>
@@ -114,39 +114,14 @@ bool txlog_unescape(Buf *out, const char *text, size_t len, Err *err)
 
 /* --- writing --- */
 
-struct TxZip {
-    z_stream zs;
-    unsigned char *out;
-    size_t cap;
-};
-
 TxZip *txlog_zip_new(Err *err)
 {
-    TxZip *z = calloc(1, sizeof *z);
-    if (!z) {
-        err_set(err, "out of memory for the transcript compressor");
-        return NULL;
-    }
-    /* windowBits 15 + 16: deflate with a gzip header and trailer. memLevel
-     * 2: members are small, and deflateReset clears the hash table each
-     * time (64 KB at the default level 8, 1 KB here; same output size on
-     * transcripts). */
-    if (deflateInit2(&z->zs, Z_DEFAULT_COMPRESSION, Z_DEFLATED, 15 + 16, 2,
-                     Z_DEFAULT_STRATEGY) != Z_OK) {
-        free(z);
-        err_set(err, "cannot set up the transcript compressor");
-        return NULL;
-    }
-    return z;
+    return gzmember_new(err);
 }
 
 void txlog_zip_free(TxZip *z)
 {
-    if (!z)
-        return;
-    deflateEnd(&z->zs);
-    free(z->out);
-    free(z);
+    gzmember_free(z);
 }
 
 struct TxLog {
@@ -215,49 +190,15 @@ bool txlog_pending(const TxLog *t)
     return t->pending.len > 0;
 }
 
-static bool write_all(int fd, const unsigned char *p, size_t n)
-{
-    while (n > 0) {
-        ssize_t w = write(fd, p, n);
-        if (w < 0) {
-            if (errno == EINTR)
-                continue;
-            return false;
-        }
-        p += w;
-        n -= (size_t)w;
-    }
-    return true;
-}
-
 bool txlog_flush(TxLog *t, TxZip *z, Err *err)
 {
     if (t->pending.len == 0)
         return true;
-    size_t bound = deflateBound(&z->zs, t->pending.len) + 64;
-    if (bound > z->cap) {
-        unsigned char *p = realloc(z->out, bound);
-        if (!p)
-            return err_set(err, "transcript '%s': out of memory", t->path);
-        z->out = p;
-        z->cap = bound;
-    }
-    /* deflateReset keeps the allocated state: a new member costs no malloc. */
-    deflateReset(&z->zs);
-    z->zs.next_in = (unsigned char *)t->pending.data;
-    z->zs.avail_in = (uInt)t->pending.len;
-    z->zs.next_out = z->out;
-    z->zs.avail_out = (uInt)z->cap;
-    int rc = deflate(&z->zs, Z_FINISH);
-    size_t n = z->cap - z->zs.avail_out;
+    char what[4200];
+    snprintf(what, sizeof what, "transcript '%s'", t->path);
+    bool ok = gzmember_write(z, t->fd, t->pending.data, t->pending.len, what, err);
     buf_clear(&t->pending);
-    if (rc != Z_STREAM_END)
-        return err_set(err, "transcript '%s': compression failed (%d)", t->path, rc);
-    /* One write per member: a kill between two writes cannot leave half of
-     * an earlier, already reported flush behind. */
-    if (!write_all(t->fd, z->out, n))
-        return err_set(err, "transcript '%s': %s", t->path, strerror(errno));
-    return true;
+    return ok;
 }
 
 bool txlog_close(TxLog *t, TxZip *z, Err *err)

@@ -22,6 +22,7 @@
 
 #include "buf.h"
 #include "err.h"
+#include "gzmember.h"
 
 typedef enum TxKind {
     TX_REQ,  /* "req":  a request line as received (without its newline) */
@@ -43,9 +44,10 @@ bool txlog_unescape(Buf *out, const char *text, size_t len, Err *err);
 
 /* --- writing --- */
 
-/* The compressor: big (about 130 KB), so one per thread is shared by all
- * the transcripts that thread writes rather than one per connection. */
-typedef struct TxZip TxZip;
+/* The compressor (gzmember.h): big (about 130 KB), so one per thread is
+ * shared by all the transcripts that thread writes rather than one per
+ * connection. */
+typedef GzMember TxZip;
 TxZip *txlog_zip_new(Err *err);
 void txlog_zip_free(TxZip *z);
 

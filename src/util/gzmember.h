@@ -1,0 +1,43 @@
+/* gzmember.h - files made of self-contained gzip members, written so that a
+ * kill -9 loses at most the member being written, and read back member by
+ * member so that a cut file gives exactly the members it holds in full.
+ *
+ * gzip readers (zcat, zlib's gzread) read concatenated members as one
+ * stream. Each gzmember_write() deflates its bytes into one complete member
+ * (header, data, CRC and length) and hands it to the kernel with a single
+ * write(), so the file is a valid gzip file after every call. The header
+ * carries no time stamp or name: the same bytes give the same member. */
+#ifndef SHESH_GZMEMBER_H
+#define SHESH_GZMEMBER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "buf.h"
+#include "err.h"
+
+/* The compressor: big (about 130 KB), so one serves many members and, for
+ * server transcripts, many files. */
+typedef struct GzMember GzMember;
+GzMember *gzmember_new(Err *err);
+void gzmember_free(GzMember *z);
+
+/* Deflates data into one gzip member and writes it to fd with one write()
+ * (repeated only if the kernel takes part of it). An empty buffer writes
+ * nothing. `what` names the file in messages. */
+bool gzmember_write(GzMember *z, int fd, const void *data, size_t len, const char *what,
+                    Err *err);
+
+typedef enum GzStatus {
+    GZ_END, /* every member was complete */
+    GZ_CUT, /* the file stops inside a member (its writer was killed, or a
+               copy was cut short): out holds the members before it */
+    GZ_BAD  /* not gzip, or damaged (bad CRC, garbage between members) */
+} GzStatus;
+
+/* Appends the decompressed bytes of every complete member of the file to
+ * out, member after member; the bytes of a member cut short are left out.
+ * err says where a cut or damaged file stops. */
+GzStatus gzmember_read_file(const char *path, Buf *out, Err *err);
+
+#endif
