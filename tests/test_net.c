@@ -1019,7 +1019,12 @@ static void test_proto_is_cheap(void **state)
         {"set debug on", true, true},
         {"exit", true, true},
         {"", true, true},
-        {"nonsense words", true, true},
+        {"quit", true, true},
+        {"  set boards fibs", true, true},
+        {"\tversion", true, true},
+        {"versions", false, false},         /* unknown commands are not cheap */
+        {"nonsense words", false, false},
+        {"exiting now", false, false},
         {"@", true, false},
         {"  @", true, false},
         {"@ jacobyrule off", true, false},
@@ -1032,7 +1037,7 @@ static void test_proto_is_cheap(void **state)
         {"evaluation fibsboard @ plies 0 plies 2", false, false},
         {"evaluation fibsboard @ plies 00", false, false}, /* unsure: not cheap */
         {"evaluation fibsboard @ plies", false, false},
-        {"evaluations fibsboard @ plies 2", true, true}, /* an unknown command */
+        {"evaluations fibsboard @ plies 2", false, false}, /* an unknown command */
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         const char *at = strchr(cases[i].text, '@');
