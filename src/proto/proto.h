@@ -8,10 +8,16 @@
 #include <stddef.h>
 
 #include "buf.h"
+#include "err.h"
 #include "proto_config.h"
 
 ProtoSession *proto_session_new(void);
 void proto_session_free(ProtoSession *s);
+
+/* A worker for cfg (which must outlive it); NULL with err filled when
+ * memory is short. */
+ProtoWorker *proto_worker_new(const ProtoConfig *cfg, Err *err);
+void proto_worker_free(ProtoWorker *w);
 
 typedef enum ProtoResult {
     PROTO_REPLY, /* out holds the complete reply (possibly several lines) */
@@ -19,7 +25,13 @@ typedef enum ProtoResult {
 } ProtoResult;
 
 /* Handles one request line (without its '\n'; a trailing '\r' is allowed)
- * and appends the complete reply, newline(s) included, to out. */
+ * on the calling thread's worker w (made for cfg) and appends the complete
+ * reply, newline(s) included, to out. */
+ProtoResult proto_handle_on(const ProtoConfig *cfg, ProtoWorker *w, ProtoSession *s,
+                            const char *line, size_t len, Buf *out);
+
+/* The same with a worker made for this one line: for callers that answer a
+ * line now and then (tests, tools); a server keeps one worker a thread. */
 ProtoResult proto_handle(const ProtoConfig *cfg, ProtoSession *s,
                          const char *line, size_t len, Buf *out);
 

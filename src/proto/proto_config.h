@@ -1,5 +1,6 @@
 /* proto_config.h - what every part of the protocol layer is handed: the
- * server-wide settings and the per-connection session (a leaf, so that
+ * server-wide settings, the per-thread worker and the per-connection
+ * session (a leaf, so that
  * proto.c and the parts it calls do not include each other). */
 #ifndef SHESH_PROTO_CONFIG_H
 #define SHESH_PROTO_CONFIG_H
@@ -12,6 +13,12 @@ typedef struct ProtoConfig {
     int plies;     /* depth of move and cube decisions for board lines */
     int max_plies; /* cap on `plies N` a client may ask for */
 } ProtoConfig;
+
+/* What one thread that answers requests owns (proto_worker_new): the player
+ * that makes the board decisions (the engine at cfg->plies) and scratch
+ * memory for evaluations and for checking the player's answers. Made once
+ * per thread, used by one request at a time. */
+typedef struct ProtoWorker ProtoWorker;
 
 /* Per-connection state: only what lives across lines (debug flag, interface
  * flag, board convention, the colour gnubg's client has us play: see
