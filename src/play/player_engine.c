@@ -5,8 +5,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-/* It offers to resign only what it loses for certain: when the evaluator
- * gives it no chance at all and the loss is certain at one level. */
+/* It offers to resign only a game the evaluator gives it no chance to win,
+ * and then the least it loses for certain: a backgammon or a gammon when
+ * that is sure, else a single game. */
 #define CERTAIN 1e-9
 
 typedef struct EnginePlayer {
@@ -85,13 +86,8 @@ static PlayerStatus ep_resign(Player *pl, const Position *p, const CubeState *cs
     EngineResult r = engine_evaluate(ep->engine, ep->scratch, p, cs, &opt, &ev, err);
     if (r != ENGINE_OK)
         return status_of(r);
-    int l = 0;
-    if (ev.p_win <= CERTAIN) {
-        bool gammon = ev.p_lose_gammon >= 1 - CERTAIN, no_gammon = ev.p_lose_gammon <= CERTAIN;
-        bool bg = ev.p_lose_bg >= 1 - CERTAIN, no_bg = ev.p_lose_bg <= CERTAIN;
-        l = bg ? 3 : gammon && no_bg ? 2 : no_gammon ? 1 : 0;
-    }
-    *level = l;
+    *level = ev.p_win > CERTAIN ? 0
+             : 1 + (ev.p_lose_gammon >= 1 - CERTAIN) + (ev.p_lose_bg >= 1 - CERTAIN);
     return PLAYER_OK;
 }
 
