@@ -37,6 +37,11 @@ void search_init(Search *s, const EvalCtx *eval, const Utility util[2], SearchSc
     s->util[0] = util[0];
     s->util[1] = util[1];
     s->scratch = scratch;
+    /* Each search starts with an empty race cache, as when it was made per
+     * search: kept from one request to the next, its entries are cold in
+     * the processor's caches and a server's 1-ply requests took 10 % more
+     * CPU; clearing touches the 256 entry headers the search then uses. */
+    race_cache_reset(scratch->race_cache);
 }
 
 double search_utility(const Utility *u, const double out[OUT_COUNT])

@@ -38,9 +38,8 @@ typedef struct Utility {
 } Utility;
 
 /* The memory of one search at a time: a move list per level (240 KB each:
- * too big for the stacks of server threads) and a race cache, whose
- * entries stay valid from one search to the next (they depend on the side
- * alone, and every engine's bear-off database is the same). */
+ * too big for the stacks of server threads) and a race cache, emptied at
+ * the start of each search (search_init). */
 typedef struct SearchScratch {
     MoveList *lists[SEARCH_MAX_PLIES + 1];
     struct RaceCache *race_cache;
