@@ -14,11 +14,6 @@
 ProtoSession *proto_session_new(void);
 void proto_session_free(ProtoSession *s);
 
-/* A worker for cfg (which must outlive it); NULL with err filled when
- * memory is short. */
-ProtoWorker *proto_worker_new(const ProtoConfig *cfg, Err *err);
-void proto_worker_free(ProtoWorker *w);
-
 typedef enum ProtoResult {
     PROTO_REPLY, /* out holds the complete reply (possibly several lines) */
     PROTO_CLOSE  /* exit/quit: close the connection without a reply */

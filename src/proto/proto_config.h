@@ -6,6 +6,7 @@
 #define SHESH_PROTO_CONFIG_H
 
 #include "engine.h"
+#include "err.h"
 
 /* Server-wide settings, read-only while serving. */
 typedef struct ProtoConfig {
@@ -19,6 +20,11 @@ typedef struct ProtoConfig {
  * memory for evaluations and for checking the player's answers. Made once
  * per thread, used by one request at a time. */
 typedef struct ProtoWorker ProtoWorker;
+
+/* A worker for cfg (which must outlive it); NULL with err filled when
+ * memory is short. */
+ProtoWorker *proto_worker_new(const ProtoConfig *cfg, Err *err);
+void proto_worker_free(ProtoWorker *w);
 
 /* Per-connection state: only what lives across lines (debug flag, interface
  * flag, board convention, the colour gnubg's client has us play: see

@@ -6,7 +6,6 @@
 #include <stdlib.h>
 
 #include "player_engine.h"
-#include "proto.h"
 
 ProtoWorker *proto_worker_new(const ProtoConfig *cfg, Err *err)
 {
