@@ -9,7 +9,6 @@
 #include "cli.h"
 #include "engine.h"
 #include "posid.h"
-#include "player_engine.h"
 #include "player_spec.h"
 #include "selfplay.h"
 
@@ -257,15 +256,16 @@ static int cmp_double(const void *a, const void *b)
 
 /* One TSV line: position, roll, moves at 0/1/2 plies, 0-ply chances and
  * cubeless equity, every legal result (Position IDs). */
-static void dump_line(const Engine *e, EngineScratch *sc, const Position *p, int d1, int d2,
-                      const CubeState *cs, MoveList *l)
+static void dump_line(Player *const by_plies[3], const Engine *e, EngineScratch *sc,
+                      const Position *p, int d1, int d2, const CubeState *cs, MoveList *l)
 {
     char id[POSID_LEN + 1];
     posid_encode(p, id);
     printf("%s\t%d%d", id, d1, d2);
     for (int plies = 0; plies <= 2; plies++) {
         Move m;
-        if (engine_move(e, sc, p, d1, d2, cs, plies, &m, NULL) == ENGINE_OK)
+        bool moved = false;
+        if (player_move(by_plies[plies], p, cs, d1, d2, &m, &moved, NULL) == PLAYER_OK && moved)
             posid_encode(&m.result, id);
         else
             snprintf(id, sizeof id, "-");
@@ -285,10 +285,30 @@ static void dump_line(const Engine *e, EngineScratch *sc, const Position *p, int
     printf("\n");
 }
 
-static int run_speed(const char *engine_name, long positions, uint64_t seed, bool dump)
+/* The player of spec at 0, 1 and 2 plies (the same move rule at each for
+ * pubeval and random). */
+static bool make_by_plies(const PlayerSpec *spec, const Engine *e, Player *by_plies[3], Err *err)
+{
+    for (int plies = 0; plies <= 2; plies++) {
+        PlayerSpec at = *spec;
+        if (at.kind == PLAYER_KIND_ENGINE)
+            at.plies = plies;
+        if (!(by_plies[plies] = player_spec_make(&at, e, err)))
+            return false;
+    }
+    return true;
+}
+
+static int run_speed(const char *player_name, long positions, uint64_t seed, bool dump)
 {
     Err err = {{0}};
-    Engine *e = engine_new(engine_name, &err);
+    PlayerSpec spec;
+    if (!player_spec_parse(player_name, &spec, &err) || spec.kind == PLAYER_KIND_REMOTE) {
+        fprintf(stderr, "shesh selfplay: %s\n",
+                err.text[0] ? err.text : "--speed and --dump time a local player");
+        return EXIT_USAGE;
+    }
+    Engine *e = engine_new(spec.engine, &err);
     if (!e) {
         fprintf(stderr, "shesh selfplay: %s\n", err.text);
         return EXIT_FAIL;
@@ -298,12 +318,13 @@ static int run_speed(const char *engine_name, long positions, uint64_t seed, boo
     double *ms = calloc((size_t)positions, sizeof *ms);
     MoveList *l = malloc(sizeof *l);
     EngineScratch *sc = engine_scratch_new(&err);
-    Player *pl = sc ? player_engine_new(e, 0, NULL, &err) : NULL;
-    if (!s.pos || !ms || !l || !pl) {
+    Player *by_plies[3] = {NULL, NULL, NULL};
+    if (!s.pos || !ms || !l || !sc || !make_by_plies(&spec, e, by_plies, &err)) {
         fprintf(stderr, "shesh selfplay: %s\n", err.text[0] ? err.text : "out of memory");
         goto done;
     }
-    Player *const players[2] = {pl, pl};
+    /* Positions from its own games at 0 ply. */
+    Player *const players[2] = {by_plies[0], by_plies[0]};
     for (long g = 0; s.n < positions && g < 100000; g++) {
         SelfplayResult r;
         selfplay_game(players, game_seed(seed, g), (int)(g & 1), keep_position, &s, &r);
@@ -320,13 +341,13 @@ static int run_speed(const char *engine_name, long positions, uint64_t seed, boo
         for (long i = 0; i < s.n; i++) {
             int d1, d2;
             selfplay_dice(&rng, 1, &d1, &d2); /* any roll, doubles too */
-            dump_line(e, sc, &s.pos[i], d1, d2, &cs, l);
+            dump_line(by_plies, e, sc, &s.pos[i], d1, d2, &cs, l);
         }
         status = EXIT_OK;
         goto done;
     }
     printf("%s: move decisions on %ld positions from its own games (roll: a seeded die)\n",
-           engine_id(e), s.n);
+           player_id(by_plies[0]), s.n);
     for (int plies = 0; plies <= 2; plies++) {
         uint64_t rng = seed;
         double total = 0.0;
@@ -334,8 +355,9 @@ static int run_speed(const char *engine_name, long positions, uint64_t seed, boo
             int d1, d2;
             selfplay_dice(&rng, 1, &d1, &d2); /* any roll, doubles too */
             Move m;
+            bool moved;
             double t0 = selfplay_now();
-            engine_move(e, sc, &s.pos[i], d1, d2, &cs, plies, &m, NULL);
+            player_move(by_plies[plies], &s.pos[i], &cs, d1, d2, &m, &moved, NULL);
             ms[i] = 1e3 * (selfplay_now() - t0);
             total += ms[i];
         }
@@ -345,7 +367,8 @@ static int run_speed(const char *engine_name, long positions, uint64_t seed, boo
     }
     status = EXIT_OK;
 done:
-    player_close(pl);
+    for (int k = 0; k < 3; k++)
+        player_close(by_plies[k]);
     engine_scratch_free(sc);
     free(l);
     free(s.pos);
