@@ -28,7 +28,8 @@ passed "$n" "bad players are refused with the reason"
 # The server at 0 plies decides as default:0 does, so duplicate games
 # against it come out even.
 sock=$dir/s.sock
-"$SHESH" serve --unix "$sock" --plies 0 2> "$dir/serve.err" &
+mkdir "$dir/logs"
+"$SHESH" serve --unix "$sock" --plies 0 --log-dir "$dir/logs" 2> "$dir/serve.err" &
 bg_pid=$!
 for _ in $(seq 1 200); do
     grep -q '^shesh serve: engine' "$dir/serve.err" && break
@@ -42,11 +43,16 @@ grep -q 'A points per game: +0.000 +- 0.000' <<< "$out" || no "default vs remote
 passed "$n" "a remote player (shesh serve) plays: duplicate games against default:0 are even"
 
 # The server stops in the middle of a long run: the run ends with the
-# reason, exit 1, no summary.
+# reason, exit 1, no summary. The server is stopped once the run's
+# connection is there (its transcript, the second, exists) and has played.
 n=$fails
 "$SHESH" selfplay --games 1000000 --seed 4 pubeval "remote:$sock" > "$dir/out" 2> "$dir/err" &
 sp=$!
-sleep 1
+for _ in $(seq 1 200); do
+    [ "$(ls "$dir/logs" | wc -l)" -ge 2 ] && break
+    sleep 0.05
+done
+sleep 0.5
 kill -TERM "$bg_pid"
 wait "$bg_pid" 2> /dev/null
 bg_pid=$sp
