@@ -1,7 +1,8 @@
 /* test_engine.c - the engine behind engine.h: every chosen move is legal
  * (gnubg's own lists of legal moves), evaluations are consistent, the
- * obvious cube and resignation decisions come out right, and two threads
- * sharing one engine get the answers one thread gets. */
+ * obvious cube and resignation decisions come out right, two threads
+ * sharing one engine get the answers one thread gets, and a reused scratch
+ * answers as a fresh one. */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -29,13 +30,14 @@ static void near(double a, double b, double eps, int line)
 
 #define VECTORS "positions/gnubg-1.07/moves.tsv.gz"
 
-static Engine *engines[3]; /* default, pubeval, random */
-static const char *const engine_names[3] = {"default", "pubeval", "random"};
+#define ENGINES 2
+static Engine *engines[ENGINES]; /* default, calibrated */
+static const char *const engine_names[ENGINES] = {"default", "calibrated"};
 
 static int setup(void **state)
 {
     (void)state;
-    for (int i = 0; i < 3; i++) {
+    for (int i = 0; i < ENGINES; i++) {
         Err err = {{0}};
         engines[i] = engine_new(engine_names[i], &err);
         if (!engines[i]) {
@@ -49,11 +51,50 @@ static int setup(void **state)
 static int teardown(void **state)
 {
     (void)state;
-    for (int i = 0; i < 3; i++)
+    for (int i = 0; i < ENGINES; i++)
         engine_free(engines[i]);
     return 0;
 }
 
+
+/* The decisions with a scratch made for each call (engine.h allows NULL),
+ * as plain values: every call here must succeed. The threads test and the
+ * scratch test below pass scratch of their own. */
+static bool mv(const Engine *e, const Position *p, int d1, int d2, const CubeState *cs,
+               int plies, Move *m)
+{
+    EngineResult r = engine_move(e, NULL, p, d1, d2, cs, plies, m, NULL);
+    assert_true(r == ENGINE_OK || r == ENGINE_NO_MOVE);
+    return r == ENGINE_OK;
+}
+
+static CubeDecision dbl(const Engine *e, const Position *p, const CubeState *cs, int plies)
+{
+    CubeDecision d;
+    assert_int_equal(engine_double(e, NULL, p, cs, plies, &d, NULL), ENGINE_OK);
+    return d;
+}
+
+static TakeDecision tk(const Engine *e, const Position *p, const CubeState *cs, int plies)
+{
+    TakeDecision d;
+    assert_int_equal(engine_take(e, NULL, p, cs, plies, &d, NULL), ENGINE_OK);
+    return d;
+}
+
+static bool acc(const Engine *e, const Position *p, const CubeState *cs, int level, int plies)
+{
+    bool yes;
+    assert_int_equal(engine_accept_resignation(e, NULL, p, cs, level, plies, &yes, NULL),
+                     ENGINE_OK);
+    return yes;
+}
+
+static void evl(const Engine *e, const Position *p, const CubeState *cs, const EvalOptions *opt,
+                Evaluation *out)
+{
+    assert_int_equal(engine_evaluate(e, NULL, p, cs, opt, out, NULL), ENGINE_OK);
+}
 
 /* Positions as lists of (index, count) for each side. */
 static Position make(const int roller[][2], int nr, const int opp[][2], int no)
@@ -106,7 +147,7 @@ static void check_vectors(const Engine *e, int plies, int every)
         int d1 = r->field[1][0] - '0', d2 = r->field[1][1] - '0';
         int count = atoi(r->field[2]);
         Move m;
-        bool found = engine_move(e, &p, d1, d2, &cs, plies, &m);
+        bool found = mv(e, &p, d1, d2, &cs, plies, &m);
         rows++;
         if (count == 0) {
             if (found)
@@ -132,7 +173,7 @@ static void check_vectors(const Engine *e, int plies, int every)
 static void test_moves_legal_0ply(void **state)
 {
     (void)state;
-    for (int i = 0; i < 3; i++)
+    for (int i = 0; i < ENGINES; i++)
         check_vectors(engines[i], 0, 1);
 }
 
@@ -159,17 +200,28 @@ static void test_no_move_and_bad_dice(void **state)
     Move m;
     memset(&m, 0x5a, sizeof m);
     Move before = m;
-    assert_false(engine_move(engines[0], &p, 3, 5, &cs, 2, &m));
+    assert_false(mv(engines[0], &p, 3, 5, &cs, 2, &m));
     assert_memory_equal(&m, &before, sizeof m);
+    /* "No legal move" is an answer, with the caller's scratch too. */
+    Err err = {{0}};
+    EngineScratch *sc = engine_scratch_new(&err);
+    assert_non_null(sc);
+    assert_int_equal(engine_move(engines[0], sc, &p, 3, 5, &cs, 1, &m, &err), ENGINE_NO_MOVE);
+    assert_memory_equal(&m, &before, sizeof m);
+    /* Dice that cannot be are a failure, with the reason. */
     pos_start(&p);
-    assert_false(engine_move(engines[0], &p, 0, 5, &cs, 0, &m));
-    assert_false(engine_move(engines[0], &p, 7, 1, &cs, 0, &m));
+    assert_int_equal(engine_move(engines[0], sc, &p, 0, 5, &cs, 0, &m, &err), ENGINE_BAD_INPUT);
+    assert_non_null(strstr(err.text, "dice 0-5"));
+    assert_int_equal(engine_move(engines[0], NULL, &p, 7, 1, &cs, 0, &m, NULL),
+                     ENGINE_BAD_INPUT);
+    assert_memory_equal(&m, &before, sizeof m);
+    engine_scratch_free(sc);
     /* A NULL cube state and absurd plies are survived. */
-    assert_true(engine_move(engines[0], &p, 3, 1, NULL, -5, &m));
-    assert_true(engine_move(engines[0], &p, 3, 1, NULL, 99, &m));
+    assert_true(mv(engines[0], &p, 3, 1, NULL, -5, &m));
+    assert_true(mv(engines[0], &p, 3, 1, NULL, 99, &m));
 }
 
-/* The obvious opening moves (all three engines' 0-ply choices are good
+/* The obvious opening moves (both engines' 0-ply choices are good
  * here): 31 makes the 5-point, 42 the 4-point, 61 the bar point. */
 static void test_opening_moves(void **state)
 {
@@ -187,7 +239,7 @@ static void test_opening_moves(void **state)
             q.side[SIDE_ROLLER][want[k].from[0]]--, q.side[SIDE_ROLLER][want[k].to[0]]++;
             q.side[SIDE_ROLLER][want[k].from[1]]--, q.side[SIDE_ROLLER][want[k].to[1]]++;
             Move m;
-            assert_true(engine_move(engines[e], &p, want[k].d1, want[k].d2, &cs, 0, &m));
+            assert_true(mv(engines[e], &p, want[k].d1, want[k].d2, &cs, 0, &m));
             if (!pos_equal(&m.result, &q))
                 fail_msg("%s plays %d%d wrongly", engine_names[e], want[k].d1, want[k].d2);
         }
@@ -204,7 +256,7 @@ static void test_bearoff_takes_checkers_off(void **state)
     CubeState cs = cubes_money();
     Move m;
     for (int plies = 0; plies <= 2; plies++) {
-        assert_true(engine_move(engines[0], &p, 6, 5, &cs, plies, &m));
+        assert_true(mv(engines[0], &p, 6, 5, &cs, plies, &m));
         assert_int_equal(pos_checkers(&m.result, SIDE_ROLLER), 4);
     }
 }
@@ -242,15 +294,15 @@ static void test_evaluations_consistent(void **state)
         for (int plies = 0; plies <= 1; plies++) {
             EvalOptions opt = {plies, false};
             Evaluation ev;
-            engine_evaluate(engines[0], &p, &cs_money, &opt, &ev);
+            evl(engines[0], &p, &cs_money, &opt, &ev);
             check_consistent(&ev);
             double eq = 2 * ev.p_win - 1 + ev.p_win_gammon + ev.p_win_bg - ev.p_lose_gammon -
                         ev.p_lose_bg;
             assert_near(ev.equity, eq, 1e-9);
             opt.cubeful = true;
-            engine_evaluate(engines[0], &p, &cs_money, &opt, &ev);
+            evl(engines[0], &p, &cs_money, &opt, &ev);
             assert_true(ev.equity >= -3.0 && ev.equity <= 3.0);
-            engine_evaluate(engines[0], &p, &cs_match, &opt, &ev);
+            evl(engines[0], &p, &cs_match, &opt, &ev);
             check_consistent(&ev);
             assert_true(ev.equity >= 0.0 && ev.equity <= 1.0);
             checked++;
@@ -269,17 +321,17 @@ static void test_evaluation_known_positions(void **state)
     EvalOptions opt = {0, false};
     Evaluation ev;
     Position p = gammon_lead();
-    engine_evaluate(engines[0], &p, &cs, &opt, &ev);
+    evl(engines[0], &p, &cs, &opt, &ev);
     assert_true(ev.p_win > 0.999 && ev.p_win_gammon > 0.99);
     assert_near(ev.p_win_bg, 0.0, 1e-9);
     pos_swap(&p); /* the same seen by the loser */
-    engine_evaluate(engines[0], &p, &cs, &opt, &ev);
+    evl(engines[0], &p, &cs, &opt, &ev);
     assert_true(ev.p_win < 0.001 && ev.p_lose_gammon > 0.99);
     /* The opening position is close to even for the side on roll. */
     pos_start(&p);
     for (int plies = 0; plies <= 2; plies++) {
         opt.plies = plies;
-        engine_evaluate(engines[0], &p, &cs, &opt, &ev);
+        evl(engines[0], &p, &cs, &opt, &ev);
         check_consistent(&ev);
         if (ev.p_win < 0.40 || ev.p_win > 0.62)
             fail_msg("opening position at %d ply: p(win) %.3f", plies, ev.p_win);
@@ -289,7 +341,7 @@ static void test_evaluation_known_positions(void **state)
     static const int o[][2] = {{POS_BAR, 1}, {10, 14}};
     p = make(NULL, 0, o, 2);
     opt.plies = 1;
-    engine_evaluate(engines[0], &p, &cs, &opt, &ev);
+    evl(engines[0], &p, &cs, &opt, &ev);
     assert_near(ev.p_win, 1.0, 0);
     assert_near(ev.p_win_bg, 1.0, 0);
     assert_near(ev.equity, 3.0, 1e-12);
@@ -303,29 +355,29 @@ static void test_cube_race_lead_double_pass(void **state)
     Position p = race_lead();
     CubeState cs = cubes_money();
     for (int plies = 0; plies <= 1; plies++) {
-        assert_int_equal(engine_double(engines[0], &p, &cs, plies), CUBE_DOUBLE);
-        assert_int_equal(engine_take(engines[0], &p, &cs, plies), TAKE_DROP);
+        assert_int_equal(dbl(engines[0], &p, &cs, plies), CUBE_DOUBLE);
+        assert_int_equal(tk(engines[0], &p, &cs, plies), TAKE_DROP);
     }
     /* Owning the cube changes nothing; the opponent owning it does. */
     cs.owner = SIDE_ROLLER, cs.cube = 2;
-    assert_int_equal(engine_double(engines[0], &p, &cs, 0), CUBE_DOUBLE);
+    assert_int_equal(dbl(engines[0], &p, &cs, 0), CUBE_DOUBLE);
     cs.owner = SIDE_OPPONENT;
-    assert_int_equal(engine_double(engines[0], &p, &cs, 0), CUBE_ROLL);
+    assert_int_equal(dbl(engines[0], &p, &cs, 0), CUBE_ROLL);
     /* No cube, or at its maximum: no double. */
     cs = cubes_money();
     cs.cube_in_use = false;
-    assert_int_equal(engine_double(engines[0], &p, &cs, 0), CUBE_ROLL);
+    assert_int_equal(dbl(engines[0], &p, &cs, 0), CUBE_ROLL);
     cs = cubes_money();
     cs.cube = 64, cs.owner = SIDE_ROLLER;
-    assert_int_equal(engine_double(engines[0], &p, &cs, 0), CUBE_ROLL);
-    assert_int_equal(engine_double(engines[0], &p, NULL, 0), CUBE_ROLL);
+    assert_int_equal(dbl(engines[0], &p, &cs, 0), CUBE_ROLL);
+    assert_int_equal(dbl(engines[0], &p, NULL, 0), CUBE_ROLL);
     /* In a match too, and never in the Crawford game. */
     cs = cubes_match(7, 0, 0);
-    assert_int_equal(engine_double(engines[0], &p, &cs, 0), CUBE_DOUBLE);
-    assert_int_equal(engine_take(engines[0], &p, &cs, 0), TAKE_DROP);
+    assert_int_equal(dbl(engines[0], &p, &cs, 0), CUBE_DOUBLE);
+    assert_int_equal(tk(engines[0], &p, &cs, 0), TAKE_DROP);
     cs = cubes_match(7, 2, 6);
     cs.crawford = true;
-    assert_int_equal(engine_double(engines[0], &p, &cs, 0), CUBE_ROLL);
+    assert_int_equal(dbl(engines[0], &p, &cs, 0), CUBE_ROLL);
 }
 
 static void test_cube_too_good(void **state)
@@ -334,10 +386,10 @@ static void test_cube_too_good(void **state)
     /* A certain gammon: cashing one point would throw away two. */
     Position p = gammon_lead();
     CubeState cs = cubes_money();
-    assert_int_equal(engine_double(engines[0], &p, &cs, 0), CUBE_ROLL);
+    assert_int_equal(dbl(engines[0], &p, &cs, 0), CUBE_ROLL);
     /* Under Jacoby a gammon counts only with the cube turned: cash it. */
     cs.jacoby = true;
-    assert_int_equal(engine_double(engines[0], &p, &cs, 0), CUBE_DOUBLE);
+    assert_int_equal(dbl(engines[0], &p, &cs, 0), CUBE_DOUBLE);
 }
 
 static void test_cube_opening(void **state)
@@ -347,12 +399,12 @@ static void test_cube_opening(void **state)
     pos_start(&p);
     CubeState cs = cubes_money();
     for (int plies = 0; plies <= 1; plies++) {
-        assert_int_equal(engine_double(engines[0], &p, &cs, plies), CUBE_ROLL);
-        assert_int_equal(engine_take(engines[0], &p, &cs, plies), TAKE_TAKE);
+        assert_int_equal(dbl(engines[0], &p, &cs, plies), CUBE_ROLL);
+        assert_int_equal(tk(engines[0], &p, &cs, plies), TAKE_TAKE);
     }
     cs = cubes_match(5, 0, 0);
-    assert_int_equal(engine_double(engines[0], &p, &cs, 0), CUBE_ROLL);
-    assert_int_equal(engine_take(engines[0], &p, &cs, 0), TAKE_TAKE);
+    assert_int_equal(dbl(engines[0], &p, &cs, 0), CUBE_ROLL);
+    assert_int_equal(tk(engines[0], &p, &cs, 0), TAKE_TAKE);
 }
 
 /* A race the player on roll wins about 70 % of the time, no gammons: 13
@@ -377,25 +429,25 @@ static void test_cube_post_crawford(void **state)
     for (int away = 2; away <= 5; away++) {
         CubeState cs = cubes_match(7, 7 - away, 6);
         cs.post_crawford = true;
-        assert_int_equal(engine_double(engines[0], &p, &cs, 0), CUBE_DOUBLE);
+        assert_int_equal(dbl(engines[0], &p, &cs, 0), CUBE_DOUBLE);
     }
     p = race_favourite();
     Evaluation ev;
     EvalOptions opt = {0, false};
     CubeState cs = cubes_money();
-    engine_evaluate(engines[0], &p, &cs, &opt, &ev);
+    evl(engines[0], &p, &cs, &opt, &ev);
     assert_true(ev.p_win > 0.6 && ev.p_win < 0.8 && ev.p_lose_gammon == 0.0);
     cs = cubes_match(7, 5, 6);
     cs.post_crawford = true;
-    assert_int_equal(engine_take(engines[0], &p, &cs, 0), TAKE_DROP);
+    assert_int_equal(tk(engines[0], &p, &cs, 0), TAKE_DROP);
     cs = cubes_match(7, 4, 6);
     cs.post_crawford = true;
-    assert_int_equal(engine_take(engines[0], &p, &cs, 0), TAKE_TAKE);
+    assert_int_equal(tk(engines[0], &p, &cs, 0), TAKE_TAKE);
     /* The leader (on roll) never doubles: winning this game wins the match. */
     cs = cubes_match(7, 6, 3);
     cs.post_crawford = true;
     Position lead = race_lead();
-    assert_int_equal(engine_double(engines[0], &lead, &cs, 0), CUBE_ROLL);
+    assert_int_equal(dbl(engines[0], &lead, &cs, 0), CUBE_ROLL);
 }
 
 static void test_cube_beaver(void **state)
@@ -405,23 +457,23 @@ static void test_cube_beaver(void **state)
     Position p = race_lead();
     pos_swap(&p);
     CubeState cs = cubes_money();
-    assert_int_equal(engine_take(engines[0], &p, &cs, 0), TAKE_TAKE);
+    assert_int_equal(tk(engines[0], &p, &cs, 0), TAKE_TAKE);
     cs.beavers = 1;
-    assert_int_equal(engine_take(engines[0], &p, &cs, 0), TAKE_BEAVER);
+    assert_int_equal(tk(engines[0], &p, &cs, 0), TAKE_BEAVER);
     /* No room to beaver under the maximum cube, and never in a match. */
     cs.max_cube = 2;
-    assert_int_equal(engine_take(engines[0], &p, &cs, 0), TAKE_TAKE);
+    assert_int_equal(tk(engines[0], &p, &cs, 0), TAKE_TAKE);
     cs = cubes_match(7, 0, 0);
     cs.beavers = 1;
-    assert_int_equal(engine_take(engines[0], &p, &cs, 0), TAKE_TAKE);
+    assert_int_equal(tk(engines[0], &p, &cs, 0), TAKE_TAKE);
     /* An ordinary take (a 70 % race for the doubler) is no beaver even
      * when beavers are allowed; a double in the opening position is one. */
     p = race_favourite();
     cs = cubes_money();
     cs.beavers = 3;
-    assert_int_equal(engine_take(engines[0], &p, &cs, 0), TAKE_TAKE);
+    assert_int_equal(tk(engines[0], &p, &cs, 0), TAKE_TAKE);
     pos_start(&p);
-    assert_int_equal(engine_take(engines[0], &p, &cs, 0), TAKE_BEAVER);
+    assert_int_equal(tk(engines[0], &p, &cs, 0), TAKE_BEAVER);
 }
 
 /* ---- resignations ---- */
@@ -431,23 +483,23 @@ static void test_resignation(void **state)
     (void)state;
     CubeState cs = cubes_money();
     Position p = gammon_lead();
-    assert_false(engine_accept_resignation(engines[0], &p, &cs, 1, 0));
-    assert_true(engine_accept_resignation(engines[0], &p, &cs, 2, 0));
-    assert_true(engine_accept_resignation(engines[0], &p, &cs, 3, 0));
-    assert_false(engine_accept_resignation(engines[0], &p, &cs, 0, 0));
+    assert_false(acc(engines[0], &p, &cs, 1, 0));
+    assert_true(acc(engines[0], &p, &cs, 2, 0));
+    assert_true(acc(engines[0], &p, &cs, 3, 0));
+    assert_false(acc(engines[0], &p, &cs, 0, 0));
     /* Even game: one point is more than playing on is worth. */
     pos_start(&p);
-    assert_true(engine_accept_resignation(engines[0], &p, &cs, 1, 1));
+    assert_true(acc(engines[0], &p, &cs, 1, 1));
     /* The loser of the gammon race would gladly win a single: the offer
      * concerns the player on roll only when he is offered points. */
     p = gammon_lead();
     pos_swap(&p);
-    assert_true(engine_accept_resignation(engines[0], &p, &cs, 1, 0));
+    assert_true(acc(engines[0], &p, &cs, 1, 0));
     /* Match: winning 2 points at 3-away is worth less than the gammon. */
     p = gammon_lead();
     cs = cubes_match(5, 2, 2);
-    assert_false(engine_accept_resignation(engines[0], &p, &cs, 1, 0));
-    assert_true(engine_accept_resignation(engines[0], &p, &cs, 2, 0));
+    assert_false(acc(engines[0], &p, &cs, 1, 0));
+    assert_true(acc(engines[0], &p, &cs, 2, 0));
 }
 
 /* ---- threads ---- */
@@ -460,17 +512,20 @@ typedef struct Work {
     CubeDecision cube[64];
 } Work;
 
+/* Each thread with its own scratch, reused for every decision. */
 static void run_work(Work *w)
 {
     CubeState cs = cubes_match(7, 1, 3);
-    for (int i = 0; i < w->n; i++) {
+    EngineScratch *sc = engine_scratch_new(NULL);
+    for (int i = 0; sc && i < w->n; i++) {
         int d1 = 1 + i % 6, d2 = 1 + (i / 6) % 6;
         memset(&w->moves[i], 0, sizeof w->moves[i]);
-        engine_move(engines[0], &w->pos[i], d1, d2, &cs, 1, &w->moves[i]);
+        engine_move(engines[0], sc, &w->pos[i], d1, d2, &cs, 1, &w->moves[i], NULL);
         EvalOptions opt = {1, true};
-        engine_evaluate(engines[0], &w->pos[i], &cs, &opt, &w->evals[i]);
-        w->cube[i] = engine_double(engines[0], &w->pos[i], &cs, 0);
+        engine_evaluate(engines[0], sc, &w->pos[i], &cs, &opt, &w->evals[i], NULL);
+        engine_double(engines[0], sc, &w->pos[i], &cs, 0, &w->cube[i], NULL);
     }
+    engine_scratch_free(sc);
 }
 
 static void *thread_main(void *arg)
@@ -505,6 +560,47 @@ static void test_threads_agree(void **state)
     }
 }
 
+/* One scratch reused for every decision (the race cache keeps what it
+ * learnt from one to the next) answers exactly as a scratch per call. */
+static void test_scratch_reused(void **state)
+{
+    (void)state;
+    TsvReader *r = malloc(sizeof *r);
+    assert_non_null(r);
+    assert_true(tsv_open(r, VECTORS));
+    EngineScratch *sc = engine_scratch_new(NULL);
+    assert_non_null(sc);
+    CubeState cs = cubes_money();
+    int rows = 0;
+    while (tsv_next(r)) {
+        if (r->lineno % 13)
+            continue;
+        Position p;
+        assert_true(posid_decode(r->field[0], &p, NULL));
+        int d1 = r->field[1][0] - '0', d2 = r->field[1][1] - '0';
+        for (int plies = 0; plies <= 1; plies++) {
+            Move a, b;
+            memset(&a, 0, sizeof a);
+            memset(&b, 0, sizeof b);
+            EngineResult ra = engine_move(engines[0], sc, &p, d1, d2, &cs, plies, &a, NULL);
+            EngineResult rb = engine_move(engines[0], NULL, &p, d1, d2, &cs, plies, &b, NULL);
+            assert_int_equal(ra, rb);
+            assert_memory_equal(&a, &b, sizeof a);
+            EvalOptions opt = {plies, true};
+            Evaluation ea, eb;
+            assert_int_equal(engine_evaluate(engines[0], sc, &p, &cs, &opt, &ea, NULL),
+                             ENGINE_OK);
+            evl(engines[0], &p, &cs, &opt, &eb);
+            assert_memory_equal(&ea, &eb, sizeof ea);
+        }
+        rows++;
+    }
+    tsv_close(r);
+    free(r);
+    engine_scratch_free(sc);
+    assert_true(rows > 100);
+}
+
 /* Nonsense in, no crash out: boards with up to 40 checkers a point, both
  * sides on one point, any cube state; every entry point at 0 and 1 ply. */
 static void test_garbage_survived(void **state)
@@ -534,13 +630,13 @@ static void test_garbage_survived(void **state)
         cs.beavers = (int)(s >> 53) % 4 - 1;
         int plies = n % 2;
         Move m;
-        engine_move(engines[n % 3], &p, 1 + n % 6, 1 + (n / 6) % 6, &cs, plies, &m);
-        engine_double(engines[0], &p, &cs, plies);
-        engine_take(engines[0], &p, &cs, plies);
-        engine_accept_resignation(engines[0], &p, &cs, n % 6 - 1, plies);
+        mv(engines[n % ENGINES], &p, 1 + n % 6, 1 + (n / 6) % 6, &cs, plies, &m);
+        dbl(engines[0], &p, &cs, plies);
+        tk(engines[0], &p, &cs, plies);
+        acc(engines[0], &p, &cs, n % 6 - 1, plies);
         EvalOptions opt = {plies, n % 3 == 0};
         Evaluation ev;
-        engine_evaluate(engines[0], &p, &cs, &opt, &ev);
+        evl(engines[0], &p, &cs, &opt, &ev);
         check_consistent(&ev);
     }
 }
@@ -551,8 +647,10 @@ static void test_engine_names(void **state)
     Err err = {{0}};
     assert_null(engine_new("gnubg-supremo", &err));
     assert_non_null(strstr(err.text, "gnubg-supremo"));
-    for (int i = 0; i < 3; i++)
+    for (int i = 0; i < ENGINES; i++)
         assert_true(strlen(engine_id(engines[i])) > 0);
+    /* The yardsticks are players now (src/play/), not engines. */
+    assert_null(engine_new("pubeval", &err));
     engine_free(NULL);
 }
 
@@ -574,6 +672,7 @@ int main(void)
         cmocka_unit_test(test_cube_beaver),
         cmocka_unit_test(test_resignation),
         cmocka_unit_test(test_threads_agree),
+        cmocka_unit_test(test_scratch_reused),
         cmocka_unit_test(test_garbage_survived),
         cmocka_unit_test(test_engine_names),
     };

@@ -535,19 +535,68 @@ typedef struct CountJob {
     atomic_int *sum;
 } CountJob;
 
-static void count_run(WorkerJob *j)
+/* A thread's own state: the jobs it ran, counted without atomics (only
+ * its thread touches it), and the thread, to catch a state shared. */
+typedef struct CountState {
+    long runs;
+    pthread_t owner;
+    bool bound;
+    atomic_int *shared; /* jobs that met a state of another thread */
+} CountState;
+
+static void count_run(WorkerJob *j, void *thread)
 {
     CountJob *c = (CountJob *)j;
     atomic_fetch_add(c->sum, c->value);
+    CountState *st = thread;
+    if (!st)
+        return;
+    if (!st->bound) {
+        st->owner = pthread_self();
+        st->bound = true;
+    } else if (!pthread_equal(st->owner, pthread_self())) {
+        atomic_fetch_add(st->shared, 1);
+    }
+    st->runs++;
+}
+
+typedef struct CountStates {
+    CountState *made[8];
+    int n, freed;
+    long runs;
+    atomic_int shared;
+} CountStates;
+
+static void *count_state_new(void *ctx, Err *err)
+{
+    CountStates *all = ctx;
+    if (all->n == 8) {
+        err_set(err, "no more states");
+        return NULL;
+    }
+    CountState *st = calloc(1, sizeof *st);
+    st->shared = &all->shared;
+    all->made[all->n++] = st;
+    return st;
+}
+
+static void count_state_free(void *ctx, void *state)
+{
+    CountStates *all = ctx;
+    all->runs += ((CountState *)state)->runs;
+    all->freed++;
+    free(state);
 }
 
 static void test_worker_pool(void **state)
 {
     (void)state;
     Err err;
-    assert_null(worker_pool_new(0, &err));
+    assert_null(worker_pool_new(0, NULL, &err));
     assert_true(worker_default_threads() >= 1);
-    WorkerPool *p = worker_pool_new(3, &err);
+    static CountStates states;
+    WorkerThreadState per_thread = {&states, count_state_new, count_state_free};
+    WorkerPool *p = worker_pool_new(3, &per_thread, &err);
     assert_non_null(p);
     enum { N = 500 };
     static CountJob jobs[N];
@@ -569,6 +618,17 @@ static void test_worker_pool(void **state)
     assert_int_equal(atomic_load(&sum), N * (N - 1) / 2);
     assert_true(worker_pool_stop(p, 5));
     worker_pool_free(p);
+    /* One state a thread, each used by its thread alone, all freed. */
+    assert_int_equal(states.n, 3);
+    assert_int_equal(states.freed, 3);
+    assert_int_equal(states.runs, N);
+    assert_int_equal(atomic_load(&states.shared), 0);
+    /* A state that cannot be made fails the pool, freeing those made. */
+    CountStates few = {.n = 6};
+    WorkerThreadState too_many = {&few, count_state_new, count_state_free};
+    assert_null(worker_pool_new(3, &too_many, &err));
+    assert_non_null(strstr(err.text, "no more states"));
+    assert_int_equal(few.freed, 2);
 }
 
 /* ------------------------------------------------------------------ */
@@ -580,7 +640,29 @@ typedef struct TestCtx {
     atomic_int on_loop;      /* requests the event loop ran itself */
     atomic_int slow_on_loop; /* of those, "sleep" ones: never allowed */
     pthread_t loop;          /* the thread in net_serve */
+    atomic_int threads_made, threads_freed;
+    atomic_int thread_shared; /* requests that met a state of another thread */
 } TestCtx;
+
+typedef struct TestThread {
+    pthread_t owner;
+    bool bound;
+} TestThread;
+
+static void *t_thread_new(void *ctx, Err *err)
+{
+    (void)err;
+    TestCtx *t = ctx;
+    atomic_fetch_add(&t->threads_made, 1);
+    return calloc(1, sizeof(TestThread));
+}
+
+static void t_thread_free(void *ctx, void *thread)
+{
+    TestCtx *t = ctx;
+    atomic_fetch_add(&t->threads_freed, 1);
+    free(thread);
+}
 
 typedef struct TestSession {
     int count; /* requests seen: proves the session persists */
@@ -609,11 +691,19 @@ static void sleep_ms(long ms)
 
 /* "sleep MS TEXT": waits, then echoes; "quit": closes; "lines N": N lines;
  * anything else: "N: LINE" with N the session's request count. */
-static NetAction t_handle(void *ctx, void *session, const char *line, size_t len, Buf *out)
+static NetAction t_handle(void *ctx, void *thread, void *session, const char *line, size_t len,
+                          Buf *out)
 {
     TestCtx *t = ctx;
     TestSession *s = session;
     atomic_fetch_add(&t->handled, 1);
+    TestThread *th = thread;
+    if (!th->bound) {
+        th->owner = pthread_self();
+        th->bound = true;
+    } else if (!pthread_equal(th->owner, pthread_self())) {
+        atomic_fetch_add(&t->thread_shared, 1);
+    }
     if (pthread_equal(pthread_self(), t->loop)) {
         atomic_fetch_add(&t->on_loop, 1);
         if (len > 6 && !memcmp(line, "sleep ", 6))
@@ -673,7 +763,8 @@ static void server_up_with(TestServer *t, double idle, double budget, bool log, 
     memset(t, 0, sizeof *t);
     t->h = (NetHandler){.ctx = &t->ctx, .session_new = t_session_new,
                         .session_free = t_session_free, .handle = t_handle,
-                        .is_cheap = cheap ? t_is_cheap : NULL};
+                        .is_cheap = cheap ? t_is_cheap : NULL,
+                        .thread_new = t_thread_new, .thread_free = t_thread_free};
     snprintf(t->sock, sizeof t->sock, "%s/srv.sock", tmpdir);
     Err err;
     size_t n = 0;
@@ -710,6 +801,10 @@ static void server_down(TestServer *t)
     close(t->stop);
     assert_true(t->ok);
     assert_false(t->stats.abandoned);
+    /* A state for each worker and the loop, each used by its own thread. */
+    assert_int_equal(atomic_load(&t->ctx.threads_made), t->cfg.threads + 1);
+    assert_int_equal(atomic_load(&t->ctx.threads_freed), t->cfg.threads + 1);
+    assert_int_equal(atomic_load(&t->ctx.thread_shared), 0);
     /* Every session was freed, and the socket file is gone. */
     assert_int_equal(atomic_load(&t->ctx.sessions), 0);
     struct stat st;
@@ -1032,7 +1127,12 @@ static void test_proto_is_cheap(void **state)
         {"set debug on", true, true},
         {"exit", true, true},
         {"", true, true},
-        {"nonsense words", true, true},
+        {"quit", true, true},
+        {"  set boards fibs", true, true},
+        {"\tversion", true, true},
+        {"versions", false, false},         /* unknown commands are not cheap */
+        {"nonsense words", false, false},
+        {"exiting now", false, false},
         {"@", true, false},
         {"  @", true, false},
         {"@ jacobyrule off", true, false},
@@ -1045,7 +1145,7 @@ static void test_proto_is_cheap(void **state)
         {"evaluation fibsboard @ plies 0 plies 2", false, false},
         {"evaluation fibsboard @ plies 00", false, false}, /* unsure: not cheap */
         {"evaluation fibsboard @ plies", false, false},
-        {"evaluations fibsboard @ plies 2", true, true}, /* an unknown command */
+        {"evaluations fibsboard @ plies 2", false, false}, /* an unknown command */
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         const char *at = strchr(cases[i].text, '@');

@@ -22,6 +22,7 @@
 #include "eval_race.h"
 #include "eval_static.h"
 #include "num.h"
+#include "player_spec.h"
 #include "selfplay.h"
 
 typedef struct Sample {
@@ -69,7 +70,7 @@ static void observe(void *ctx, const Position *p, int seat)
 }
 
 typedef struct Job {
-    SelfplayPlayer players[2];
+    Player *player; /* this thread's own, in both seats */
     uint64_t seed;
     long games;
     int thread, threads;
@@ -83,7 +84,13 @@ static void *job_main(void *arg)
         uint64_t s = j->seed ^ ((uint64_t)g * 0x9e3779b97f4a7c15u);
         SelfplayResult r;
         j->samples.game_start = j->samples.n;
-        selfplay_game(j->players, selfplay_rand(&s), (int)(g & 1), observe, &j->samples, &r);
+        Player *const players[2] = {j->player, j->player};
+        selfplay_game(players, selfplay_rand(&s), (int)(g & 1), observe, &j->samples, &r);
+        if (r.failed) {
+            fprintf(stderr, "shesh calibrate: %s\n", r.err.text);
+            j->samples.failed = true;
+            return NULL;
+        }
         for (size_t i = j->samples.game_start; i < j->samples.n; i++) {
             Sample *x = &j->samples.v[i];
             x->result = (int8_t)(x->seat == r.winner ? r.points : -r.points);
@@ -356,12 +363,15 @@ int cli_calibrate(int argc, char **argv)
         return cli_usage_error("calibrate", "%s", perr.text);
     if (optind < argc)
         return cli_usage_error("calibrate", "unexpected argument '%s'", argv[optind]);
-    char name[32];
-    int plies;
-    if (!selfplay_parse_player(player, name, sizeof name, &plies))
-        return cli_usage_error("calibrate", "--engine: bad engine '%s' (E[:PLIES])", player);
+    PlayerSpec spec;
+    Err serr;
+    if (!player_spec_parse(player, &spec, &serr))
+        return cli_usage_error("calibrate", "--engine: %s", serr.text);
+    if (spec.kind == PLAYER_KIND_REMOTE)
+        return cli_usage_error("calibrate", "--engine: '%s' is remote; calibrate plays in process",
+                               player);
     Err err = {{0}};
-    Engine *e = engine_new(name, &err);
+    Engine *e = engine_new(spec.engine, &err);
     if (!e) {
         fprintf(stderr, "shesh calibrate: %s\n", err.text);
         return EXIT_FAIL;
@@ -373,11 +383,15 @@ int cli_calibrate(int argc, char **argv)
     int status = EXIT_FAIL;
     if (!db || !jobs || !tids)
         goto done;
+    for (int t = 0; t < threads; t++)
+        if (!(jobs[t].player = player_spec_make(&spec, e, &err))) {
+            fprintf(stderr, "shesh calibrate: %s\n", err.text);
+            goto done;
+        }
     double t0 = selfplay_now();
     int started = 0;
     for (int t = 0; t < threads; t++) {
         Job *j = &jobs[t];
-        j->players[0] = j->players[1] = (SelfplayPlayer){e, plies, NULL};
         j->seed = seed, j->games = games, j->thread = t, j->threads = threads;
         j->samples.bearoff = db;
         if (pthread_create(&tids[t], NULL, job_main, j))
@@ -441,8 +455,10 @@ int cli_calibrate(int argc, char **argv)
         fclose(out);
     status = EXIT_OK;
 done:
-    for (int t = 0; jobs && t < threads; t++)
+    for (int t = 0; jobs && t < threads; t++) {
         free(jobs[t].samples.v);
+        player_close(jobs[t].player);
+    }
     free(all.v);
     free(jobs);
     free(tids);

@@ -12,6 +12,7 @@
 #include "engine.h"
 #include "num.h"
 #include "posid.h"
+#include "player_spec.h"
 #include "selfplay.h"
 
 /* ---- the match runner ---- */
@@ -22,11 +23,13 @@ typedef struct Tally {
     long games, wins[2], gammons[2], backgammons[2];
     double seconds[2];
     long decisions[2];
-    bool failed; /* a remote player failed: the run stops */
+    bool failed; /* a player failed: the run stops */
+    PlayerStatus status;
+    Err err;
 } Tally;
 
 typedef struct Job {
-    SelfplayPlayer players[2]; /* A, B */
+    Player *players[2]; /* A, B: this thread's own */
     uint64_t seed;
     long pairs;
     int thread, threads;
@@ -50,6 +53,8 @@ static void *job_main(void *arg)
             selfplay_game(j->players, seed, first, NULL, NULL, &r);
             if (r.failed) {
                 j->tally.failed = true;
+                j->tally.status = r.status;
+                j->tally.err = r.err;
                 return NULL;
             }
             int a_points = r.winner == 0 ? r.points : -r.points;
@@ -181,43 +186,42 @@ int cli_selfplay(int argc, char **argv)
         return run_speed(names[0] ? names[0] : "default", positions, seed, opt.dump);
 
     Engine *engines[2] = {NULL, NULL};
-    SelfplayRemote *remotes[2] = {NULL, NULL};
+    PlayerSpec specs[2];
     Job *jobs = calloc((size_t)threads, sizeof *jobs);
     pthread_t *tids = calloc((size_t)threads, sizeof *tids);
     int status = EXIT_FAIL;
-    SelfplayPlayer players[2];
     if (!jobs || !tids)
         goto done;
     for (int s = 0; s < 2; s++) {
-        char name[32];
         Err err = {{0}};
-        memset(&players[s], 0, sizeof players[s]);
-        if (!strncmp(names[s], "remote:", 7)) {
-            remotes[s] = selfplay_remote_new(names[s] + 7, &err);
-            if (!remotes[s]) {
-                fprintf(stderr, "shesh selfplay: %s: %s\n", names[s] + 7, err.text);
-                goto done;
-            }
-            players[s].remote = remotes[s];
-            threads = 1; /* one connection, one game at a time */
-            continue;
-        }
-        if (!selfplay_parse_player(names[s], name, sizeof name, &players[s].plies)) {
-            fprintf(stderr, "shesh selfplay: bad player '%s' (ENGINE[:PLIES])\n", names[s]);
+        if (!player_spec_parse(names[s], &specs[s], &err)) {
+            fprintf(stderr, "shesh selfplay: %s\n", err.text);
             status = EXIT_USAGE;
             goto done;
         }
-        engines[s] = engine_new(name, &err);
+        if (specs[s].kind == PLAYER_KIND_REMOTE) {
+            threads = 1; /* one connection, one game at a time */
+            continue;
+        }
+        engines[s] = engine_new(specs[s].engine, &err);
         if (!engines[s]) {
             fprintf(stderr, "shesh selfplay: %s\n", err.text);
             goto done;
         }
-        players[s].engine = engines[s];
     }
+    /* Every thread its own players (scratch memory, connection), made here
+     * so that a connection that fails is reported before any game. */
+    for (int t = 0; t < threads; t++)
+        for (int s = 0; s < 2; s++) {
+            Err err = {{0}};
+            jobs[t].players[s] = player_spec_make(&specs[s], engines[s], &err);
+            if (!jobs[t].players[s]) {
+                fprintf(stderr, "shesh selfplay: %s: %s\n", names[s], err.text);
+                goto done;
+            }
+        }
     double t0 = selfplay_now();
     for (int t = 0; t < threads; t++) {
-        jobs[t].players[0] = players[0];
-        jobs[t].players[1] = players[1];
         jobs[t].seed = seed;
         jobs[t].pairs = games / 2;
         jobs[t].thread = t;
@@ -240,12 +244,15 @@ int cli_selfplay(int argc, char **argv)
             all.backgammons[s] += x->backgammons[s];
             all.seconds[s] += x->seconds[s], all.decisions[s] += x->decisions[s];
         }
-        all.failed |= x->failed;
+        if (x->failed && !all.failed) {
+            all.failed = true;
+            all.status = x->status;
+            all.err = x->err;
+        }
     }
-    for (int s = 0; s < 2; s++)
-        if (all.failed && remotes[s])
-            fprintf(stderr, "shesh selfplay: %s: %s\n", names[s] + 7,
-                    selfplay_remote_error(remotes[s]));
+    if (all.failed)
+        fprintf(stderr, "shesh selfplay: %s (%s)\n", all.err.text,
+                player_status_name(all.status));
     if (all.failed || all.pairs == 0)
         goto done;
     double wall = selfplay_now() - t0;
@@ -264,12 +271,13 @@ int cli_selfplay(int argc, char **argv)
            all.games / wall, threads);
     status = EXIT_OK;
 done:
+    for (int t = 0; jobs && t < threads; t++)
+        for (int s = 0; s < 2; s++)
+            player_close(jobs[t].players[s]);
     free(jobs);
     free(tids);
-    for (int s = 0; s < 2; s++) {
+    for (int s = 0; s < 2; s++)
         engine_free(engines[s]);
-        selfplay_remote_free(remotes[s]);
-    }
     return status;
 }
 
@@ -298,15 +306,16 @@ static int cmp_double(const void *a, const void *b)
 
 /* One TSV line: position, roll, moves at 0/1/2 plies, 0-ply chances and
  * cubeless equity, every legal result (Position IDs). */
-static void dump_line(const Engine *e, const Position *p, int d1, int d2, const CubeState *cs,
-                      MoveList *l)
+static void dump_line(Player *const by_plies[3], const Engine *e, EngineScratch *sc,
+                      const Position *p, int d1, int d2, const CubeState *cs, MoveList *l)
 {
     char id[POSID_LEN + 1];
     posid_encode(p, id);
     printf("%s\t%d%d", id, d1, d2);
     for (int plies = 0; plies <= 2; plies++) {
         Move m;
-        if (engine_move(e, p, d1, d2, cs, plies, &m))
+        bool moved = false;
+        if (player_move(by_plies[plies], p, cs, d1, d2, &m, &moved, NULL) == PLAYER_OK && moved)
             posid_encode(&m.result, id);
         else
             snprintf(id, sizeof id, "-");
@@ -314,7 +323,7 @@ static void dump_line(const Engine *e, const Position *p, int d1, int d2, const 
     }
     EvalOptions opt = {0, false};
     Evaluation ev;
-    engine_evaluate(e, p, cs, &opt, &ev);
+    engine_evaluate(e, sc, p, cs, &opt, &ev, NULL);
     printf("\t%.6f,%.6f,%.6f,%.6f,%.6f,%.6f", ev.p_win, ev.p_win_gammon, ev.p_win_bg,
            ev.p_lose_gammon, ev.p_lose_bg, ev.equity);
     movegen_generate(p, d1, d2, l);
@@ -326,46 +335,69 @@ static void dump_line(const Engine *e, const Position *p, int d1, int d2, const 
     printf("\n");
 }
 
-static int run_speed(const char *engine_name, long positions, uint64_t seed, bool dump)
+/* The player of spec at 0, 1 and 2 plies (the same move rule at each for
+ * pubeval and random). */
+static bool make_by_plies(const PlayerSpec *spec, const Engine *e, Player *by_plies[3], Err *err)
+{
+    for (int plies = 0; plies <= 2; plies++) {
+        PlayerSpec at = *spec;
+        if (at.kind == PLAYER_KIND_ENGINE)
+            at.plies = plies;
+        if (!(by_plies[plies] = player_spec_make(&at, e, err)))
+            return false;
+    }
+    return true;
+}
+
+static int run_speed(const char *player_name, long positions, uint64_t seed, bool dump)
 {
     Err err = {{0}};
-    Engine *e = engine_new(engine_name, &err);
+    PlayerSpec spec;
+    if (!player_spec_parse(player_name, &spec, &err) || spec.kind == PLAYER_KIND_REMOTE) {
+        fprintf(stderr, "shesh selfplay: %s\n",
+                err.text[0] ? err.text : "--speed and --dump time a local player");
+        return EXIT_USAGE;
+    }
+    Engine *e = engine_new(spec.engine, &err);
     if (!e) {
         fprintf(stderr, "shesh selfplay: %s\n", err.text);
         return EXIT_FAIL;
     }
+    int status = EXIT_FAIL;
     Sample s = {calloc((size_t)positions, sizeof(Position)), 0, positions, seed};
     double *ms = calloc((size_t)positions, sizeof *ms);
-    if (!s.pos || !ms) {
-        free(s.pos);
-        free(ms);
-        engine_free(e);
-        return EXIT_FAIL;
+    MoveList *l = malloc(sizeof *l);
+    EngineScratch *sc = engine_scratch_new(&err);
+    Player *by_plies[3] = {NULL, NULL, NULL};
+    if (!s.pos || !ms || !l || !sc || !make_by_plies(&spec, e, by_plies, &err)) {
+        fprintf(stderr, "shesh selfplay: %s\n", err.text[0] ? err.text : "out of memory");
+        goto done;
     }
-    SelfplayPlayer players[2] = {{e, 0, NULL}, {e, 0, NULL}};
+    /* Positions from its own games at 0 ply. */
+    Player *const players[2] = {by_plies[0], by_plies[0]};
     for (long g = 0; s.n < positions && g < 100000; g++) {
         SelfplayResult r;
         selfplay_game(players, game_seed(seed, g), (int)(g & 1), keep_position, &s, &r);
+        if (r.failed) {
+            fprintf(stderr, "shesh selfplay: %s\n", r.err.text);
+            goto done;
+        }
     }
     CubeState cs = {0};
     cs.cube = 1, cs.owner = -1, cs.max_cube = 1;
     if (dump) {
-        MoveList *l = malloc(sizeof *l);
         uint64_t rng = seed;
         printf("#posid\tdice\tmove0\tmove1\tmove2\tchances0\tresults\n");
-        for (long i = 0; l && i < s.n; i++) {
+        for (long i = 0; i < s.n; i++) {
             int d1, d2;
             selfplay_dice(&rng, 1, &d1, &d2); /* any roll, doubles too */
-            dump_line(e, &s.pos[i], d1, d2, &cs, l);
+            dump_line(by_plies, e, sc, &s.pos[i], d1, d2, &cs, l);
         }
-        free(l);
-        free(s.pos);
-        free(ms);
-        engine_free(e);
-        return EXIT_OK;
+        status = EXIT_OK;
+        goto done;
     }
     printf("%s: move decisions on %ld positions from its own games (roll: a seeded die)\n",
-           engine_id(e), s.n);
+           player_id(by_plies[0]), s.n);
     for (int plies = 0; plies <= 2; plies++) {
         uint64_t rng = seed;
         double total = 0.0;
@@ -373,8 +405,9 @@ static int run_speed(const char *engine_name, long positions, uint64_t seed, boo
             int d1, d2;
             selfplay_dice(&rng, 1, &d1, &d2); /* any roll, doubles too */
             Move m;
+            bool moved;
             double t0 = selfplay_now();
-            engine_move(e, &s.pos[i], d1, d2, &cs, plies, &m);
+            player_move(by_plies[plies], &s.pos[i], &cs, d1, d2, &m, &moved, NULL);
             ms[i] = 1e3 * (selfplay_now() - t0);
             total += ms[i];
         }
@@ -382,8 +415,14 @@ static int run_speed(const char *engine_name, long positions, uint64_t seed, boo
         printf("  %d-ply: mean %.3f ms, median %.3f ms, p99 %.3f ms, max %.3f ms\n", plies,
                total / s.n, ms[s.n / 2], ms[(s.n * 99) / 100], ms[s.n - 1]);
     }
+    status = EXIT_OK;
+done:
+    for (int k = 0; k < 3; k++)
+        player_close(by_plies[k]);
+    engine_scratch_free(sc);
+    free(l);
     free(s.pos);
     free(ms);
     engine_free(e);
-    return EXIT_OK;
+    return status;
 }

@@ -4,7 +4,6 @@
  * arrive through a signalfd so the event loop stops cleanly. */
 #include <errno.h>
 #include <getopt.h>
-#include <malloc.h>
 #include <math.h>
 #include <signal.h>
 #include <stdio.h>
@@ -100,9 +99,24 @@ static void serve_session_free(void *ctx, void *session)
     proto_session_free(session);
 }
 
-static NetAction serve_handle(void *ctx, void *session, const char *line, size_t len, Buf *out)
+/* Each thread that answers requests owns a ProtoWorker: its player and
+ * scratch memory, made once, so a request allocates none. */
+static void *serve_thread_new(void *ctx, Err *err)
 {
-    return proto_handle(ctx, session, line, len, out) == PROTO_CLOSE ? NET_CLOSE : NET_REPLY;
+    return proto_worker_new(ctx, err);
+}
+
+static void serve_thread_free(void *ctx, void *thread)
+{
+    (void)ctx;
+    proto_worker_free(thread);
+}
+
+static NetAction serve_handle(void *ctx, void *thread, void *session, const char *line,
+                              size_t len, Buf *out)
+{
+    return proto_handle_on(ctx, thread, session, line, len, out) == PROTO_CLOSE ? NET_CLOSE
+                                                                                : NET_REPLY;
 }
 
 static bool serve_is_cheap(void *ctx, const char *line, size_t len)
@@ -226,17 +240,6 @@ static int serve_fail(const char *text)
     return EXIT_FAIL;
 }
 
-/* Every decision allocates a few hundred KB of scratch (move lists, a race
- * cache) and frees it. By default glibc hands blocks that large back to the
- * kernel at once, so each request paid for faulting them in again: about
- * three quarters of a 0-ply request's time. Keeping them in the process
- * makes the next request reuse the same pages. */
-static void keep_freed_memory(void)
-{
-    mallopt(M_MMAP_THRESHOLD, 16 << 20);
-    mallopt(M_TRIM_THRESHOLD, 256 << 20);
-}
-
 int cli_serve(int argc, char **argv)
 {
     ServeOptions o;
@@ -248,7 +251,6 @@ int cli_serve(int argc, char **argv)
     if (o.log_dir && !prepare_log_dir(o.log_dir, &err))
         return serve_fail(err.text);
     raise_fd_limit();
-    keep_freed_memory();
 
     Listener listeners[SERVE_LISTENERS_MAX];
     size_t n = 0;
@@ -286,8 +288,15 @@ int cli_serve(int argc, char **argv)
     }
 
     ProtoConfig pcfg = {.engine = engine, .plies = o.plies, .max_plies = o.max_plies};
-    NetHandler h = {&pcfg, serve_session_new, serve_session_free, serve_handle,
-                    serve_is_cheap};
+    NetHandler h = {
+        .ctx = &pcfg,
+        .session_new = serve_session_new,
+        .session_free = serve_session_free,
+        .handle = serve_handle,
+        .is_cheap = serve_is_cheap,
+        .thread_new = serve_thread_new,
+        .thread_free = serve_thread_free,
+    };
     NetConfig cfg = {
         .listeners = listeners,
         .n_listeners = n,

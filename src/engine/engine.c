@@ -3,11 +3,11 @@
  *
  * "default": moves by n-ply search on the static evaluator (bear-off
  * database and race model in races, the TD-trained network with contact);
- * "calibrated": the same with calibrated pubeval instead of the network;
- * "pubeval": moves by Tesauro's pubeval alone, as the yardstick plays;
- * "random": a legal move picked by a hash of position and roll.
- * All answer cube and resignation questions the same way, from their
- * evaluator's chances through cube.c. */
+ * "calibrated": the same with calibrated pubeval instead of the network.
+ * Both answer cube and resignation questions the same way, from their
+ * evaluator's chances through cube.c. (The yardsticks that play by pubeval
+ * alone or at random are players: src/play/player_pubeval.c and
+ * player_random.c.) */
 #include "engine.h"
 
 #include <stdio.h>
@@ -27,20 +27,20 @@
 
 struct Engine {
     char id[48];
-    SearchPicker picker;
     BearoffDb *bearoff;
     EvalCtx eval;
 };
 
+struct EngineScratch {
+    SearchScratch search;
+};
+
 static const struct {
     const char *name, *id;
-    SearchPicker picker;
     bool net; /* contact chances from the network (when one is trained) */
 } kinds[] = {
-    {"default", "shesh-td-2", PICK_EVAL, true},
-    {"calibrated", "shesh-cpb-1", PICK_EVAL, false},
-    {"pubeval", "pubeval", PICK_PUBEVAL, true},
-    {"random", "random", PICK_RANDOM, true},
+    {"default", "shesh-td-2", true},
+    {"calibrated", "shesh-cpb-1", false},
 };
 
 Engine *engine_new(const char *name, Err *err)
@@ -52,7 +52,7 @@ Engine *engine_new(const char *name, Err *err)
         if (!strcmp(name, kinds[i].name))
             kind = (int)i;
     if (kind < 0) {
-        err_set(err, "unknown engine '%.40s' (known: default, calibrated, pubeval, random)",
+        err_set(err, "unknown engine '%.40s' (known: default, calibrated)",
                 name);
         return NULL;
     }
@@ -64,7 +64,6 @@ Engine *engine_new(const char *name, Err *err)
     bool net = kinds[kind].net && nn_weights_trained;
     /* Without a trained network "default" is the calibrated engine. */
     snprintf(e->id, sizeof e->id, "%s", net || kind != 0 ? kinds[kind].id : kinds[1].id);
-    e->picker = kinds[kind].picker;
     e->eval.net = net ? &nn_weights_default : NULL;
     e->bearoff = bearoff_new(err);
     if (!e->bearoff) {
@@ -106,58 +105,109 @@ static int clamp_plies(int plies)
     return plies < 0 ? 0 : plies > SEARCH_MAX_PLIES ? SEARCH_MAX_PLIES : plies;
 }
 
-static void start_search(const Engine *e, const CubeState *cs, Search *s)
+EngineScratch *engine_scratch_new(Err *err)
+{
+    EngineScratch *sc = malloc(sizeof *sc);
+    if (!sc) {
+        err_set(err, "out of memory for the engine's scratch");
+        return NULL;
+    }
+    if (!search_scratch_init(&sc->search, err)) {
+        free(sc);
+        return NULL;
+    }
+    return sc;
+}
+
+void engine_scratch_free(EngineScratch *sc)
+{
+    if (!sc)
+        return;
+    search_scratch_done(&sc->search);
+    free(sc);
+}
+
+/* The scratch of one call: the caller's, or one made for this call alone
+ * (*own, which the caller frees). False when that cannot be made. */
+static bool call_scratch(EngineScratch **sc, EngineScratch **own, Err *err)
+{
+    *own = NULL;
+    if (!*sc)
+        *sc = *own = engine_scratch_new(err);
+    return *sc != NULL;
+}
+
+static void start_search(const Engine *e, EngineScratch *sc, const CubeState *cs, Search *s)
 {
     Utility util[2];
     for (int side = 0; side < 2; side++)
         cube_linear(cs, side == 0 ? SIDE_ROLLER : SIDE_OPPONENT, &util[side].base,
                     util[side].w);
-    search_init(s, &e->eval, e->picker, util);
+    search_init(s, &e->eval, util, &sc->search);
 }
 
 /* Cubeless chances of p (player on roll about to roll) at `plies`. */
-static void chances(const Engine *e, const Position *p, const CubeState *cs, int plies,
-                    double out[OUT_COUNT])
+static void chances(const Engine *e, EngineScratch *sc, const Position *p, const CubeState *cs,
+                    int plies, double out[OUT_COUNT])
 {
     Search s;
-    start_search(e, cs, &s);
+    start_search(e, sc, cs, &s);
     search_eval(&s, p, clamp_plies(plies), 0, out);
-    search_done(&s);
     eval_clamp(out);
 }
 
-bool engine_move(const Engine *e, const Position *p, int d1, int d2, const CubeState *cs,
-                 int plies, Move *best)
+EngineResult engine_move(const Engine *e, EngineScratch *sc, const Position *p, int d1, int d2,
+                         const CubeState *cs, int plies, Move *best, Err *err)
 {
+    if (d1 < 1 || d1 > 6 || d2 < 1 || d2 > 6) {
+        err_set(err, "dice %d-%d: each die must be 1 to 6", d1, d2);
+        return ENGINE_BAD_INPUT;
+    }
+    EngineScratch *own;
+    if (!call_scratch(&sc, &own, err))
+        return ENGINE_NO_MEMORY;
     CubeState fallback;
     cs = cube_or_default(cs, &fallback);
     Search s;
-    start_search(e, cs, &s);
+    start_search(e, sc, cs, &s);
     bool found = search_move(&s, p, d1, d2, clamp_plies(plies), best, NULL);
-    search_done(&s);
-    return found;
+    engine_scratch_free(own);
+    return found ? ENGINE_OK : ENGINE_NO_MOVE;
 }
 
-CubeDecision engine_double(const Engine *e, const Position *p, const CubeState *cs, int plies)
+static CubeDecision double_or_roll(const Engine *e, EngineScratch *sc, const Position *p,
+                                   const CubeState *cs, int plies)
 {
     /* The rules first (a dead cube among them: a player who wins the match
      * by winning this game gains nothing by doubling). */
     if (!cs || !cubestate_valid(cs, NULL) || !cubestate_may_double(cs, SIDE_ROLLER))
         return CUBE_ROLL;
     double out[OUT_COUNT];
-    chances(e, p, cs, plies, out);
+    chances(e, sc, p, cs, plies, out);
     CubeEquities eq;
     cube_equities(out, cs, cube_efficiency(p), &eq);
     double dbl = eq.double_take < eq.double_pass ? eq.double_take : eq.double_pass;
     return eq.can_double && dbl > eq.no_double ? CUBE_DOUBLE : CUBE_ROLL;
 }
 
-TakeDecision engine_take(const Engine *e, const Position *p, const CubeState *cs, int plies)
+EngineResult engine_double(const Engine *e, EngineScratch *sc, const Position *p,
+                           const CubeState *cs, int plies, CubeDecision *out, Err *err)
+{
+    EngineScratch *own;
+    if (!call_scratch(&sc, &own, err))
+        return ENGINE_NO_MEMORY;
+    *out = double_or_roll(e, sc, p, cs, plies);
+    engine_scratch_free(own);
+    return ENGINE_OK;
+}
+
+static TakeDecision take_or_drop(const Engine *e, EngineScratch *sc, const Position *p,
+                                 const CubeState *cs, int plies)
 {
     CubeState fallback;
     cs = cube_or_default(cs, &fallback);
     double out[OUT_COUNT];
-    chances(e, p, cs, plies, out);
+    chances(e, sc, p, cs, plies, out);
     CubeEquities eq;
     cube_equities(out, cs, cube_efficiency(p), &eq);
     /* Equities are the doubler's: the taker wants the smaller one. */
@@ -168,8 +218,19 @@ TakeDecision engine_take(const Engine *e, const Position *p, const CubeState *cs
     return TAKE_TAKE;
 }
 
-bool engine_accept_resignation(const Engine *e, const Position *p, const CubeState *cs,
-                               int level, int plies)
+EngineResult engine_take(const Engine *e, EngineScratch *sc, const Position *p,
+                         const CubeState *cs, int plies, TakeDecision *out, Err *err)
+{
+    EngineScratch *own;
+    if (!call_scratch(&sc, &own, err))
+        return ENGINE_NO_MEMORY;
+    *out = take_or_drop(e, sc, p, cs, plies);
+    engine_scratch_free(own);
+    return ENGINE_OK;
+}
+
+static bool accept_or_reject(const Engine *e, EngineScratch *sc, const Position *p,
+                             const CubeState *cs, int level, int plies)
 {
     if (level < 1)
         return false;
@@ -178,18 +239,34 @@ bool engine_accept_resignation(const Engine *e, const Position *p, const CubeSta
     CubeState fallback;
     cs = cube_or_default(cs, &fallback);
     double out[OUT_COUNT];
-    chances(e, p, cs, plies, out);
+    chances(e, sc, p, cs, plies, out);
     double play_on = cube_cubeful(out, cs, cube_efficiency(p));
     return cube_win_value(cs, level) >= play_on - 1e-9;
 }
 
-void engine_evaluate(const Engine *e, const Position *p, const CubeState *cs,
-                     const EvalOptions *opt, Evaluation *out)
+EngineResult engine_accept_resignation(const Engine *e, EngineScratch *sc, const Position *p,
+                                       const CubeState *cs, int level, int plies, bool *accept,
+                                       Err *err)
 {
+    EngineScratch *own;
+    if (!call_scratch(&sc, &own, err))
+        return ENGINE_NO_MEMORY;
+    *accept = accept_or_reject(e, sc, p, cs, level, plies);
+    engine_scratch_free(own);
+    return ENGINE_OK;
+}
+
+EngineResult engine_evaluate(const Engine *e, EngineScratch *sc, const Position *p,
+                             const CubeState *cs, const EvalOptions *opt, Evaluation *out,
+                             Err *err)
+{
+    EngineScratch *own;
+    if (!call_scratch(&sc, &own, err))
+        return ENGINE_NO_MEMORY;
     CubeState fallback;
     cs = cube_or_default(cs, &fallback);
     double o[OUT_COUNT];
-    chances(e, p, cs, opt ? opt->plies : 0, o);
+    chances(e, sc, p, cs, opt ? opt->plies : 0, o);
     out->p_win = o[OUT_WIN];
     out->p_win_gammon = o[OUT_WIN_GAMMON];
     out->p_win_bg = o[OUT_WIN_BG];
@@ -197,4 +274,6 @@ void engine_evaluate(const Engine *e, const Position *p, const CubeState *cs,
     out->p_lose_bg = o[OUT_LOSE_BG];
     out->equity = opt && opt->cubeful ? cube_cubeful(o, cs, cube_efficiency(p))
                                       : cube_cubeless(o, cs);
+    engine_scratch_free(own);
+    return ENGINE_OK;
 }

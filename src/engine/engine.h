@@ -5,7 +5,13 @@
  * side[SIDE_OPPONENT] = the other one. CubeState (cube_state.h) uses the
  * same side indices.
  * An Engine is immutable once made: any number of threads may use one Engine
- * at the same time (scratch memory lives on each call's own stack/heap). */
+ * at the same time. What a decision writes to is an EngineScratch (move
+ * lists, a race cache): the caller's, made once per thread or player and
+ * passed into every decision, so that deciding allocates nothing.
+ *
+ * Every decision returns how it ended (EngineResult) and its answer through
+ * an out-parameter; on a failure err (may be NULL) says why and the answer
+ * is left untouched. */
 #ifndef SHESH_ENGINE_H
 #define SHESH_ENGINE_H
 
@@ -35,6 +41,17 @@ typedef struct EvalOptions {
 typedef enum CubeDecision { CUBE_ROLL, CUBE_DOUBLE } CubeDecision;
 typedef enum TakeDecision { TAKE_DROP, TAKE_TAKE, TAKE_BEAVER } TakeDecision;
 
+/* How a decision ended. */
+typedef enum EngineResult {
+    ENGINE_OK,        /* answered */
+    ENGINE_NO_MOVE,   /* engine_move only: no legal move for the roll; the
+                         turn passes. Not a failure. */
+    ENGINE_BAD_INPUT, /* the question makes no sense (dice outside 1..6) */
+    ENGINE_NO_MEMORY  /* sc was NULL and no scratch could be made */
+} EngineResult;
+
+typedef struct EngineScratch EngineScratch;
+
 /* Makes an engine by name ("default" = the strongest available). */
 Engine *engine_new(const char *name, Err *err);
 void engine_free(Engine *e);
@@ -42,30 +59,41 @@ void engine_free(Engine *e);
 /* Short identifier of the evaluator, shown as "Engine:" by `version`. */
 const char *engine_id(const Engine *e);
 
-/* The best move of the player on roll for dice d1, d2. Returns false (and
- * leaves *best untouched) when there is no legal move. */
-bool engine_move(const Engine *e, const Position *p, int d1, int d2,
-                 const CubeState *cs, int plies, Move *best);
+/* Scratch memory for decisions of any engine, one decision at a time (one
+ * per thread). Made whole at once: NULL (err filled) if memory is short. */
+EngineScratch *engine_scratch_new(Err *err);
+void engine_scratch_free(EngineScratch *sc);
+
+/* In every decision below sc is the caller's scratch; NULL makes one for
+ * this call only (and fails with ENGINE_NO_MEMORY if it cannot), which is
+ * slower: a tool's or a test's convenience. */
+
+/* The best move of the player on roll for dice d1, d2: ENGINE_OK with *best
+ * set, or ENGINE_NO_MOVE. */
+EngineResult engine_move(const Engine *e, EngineScratch *sc, const Position *p, int d1,
+                         int d2, const CubeState *cs, int plies, Move *best, Err *err);
 
 /* The player on roll, before rolling: double or roll? Rolls wherever the
  * rules forbid the double (cubestate_may_double: no cube, Crawford, owner,
  * max cube, dead cube, Holland). */
-CubeDecision engine_double(const Engine *e, const Position *p,
-                           const CubeState *cs, int plies);
+EngineResult engine_double(const Engine *e, EngineScratch *sc, const Position *p,
+                           const CubeState *cs, int plies, CubeDecision *out, Err *err);
 
 /* The player on roll has doubled (cube in cs is the value before the double);
  * side 0 must answer: drop, take, or beaver (only where cubestate_may_beaver:
  * money, beavers allowed and not all made, room under max_cube). */
-TakeDecision engine_take(const Engine *e, const Position *p,
-                         const CubeState *cs, int plies);
+EngineResult engine_take(const Engine *e, EngineScratch *sc, const Position *p,
+                         const CubeState *cs, int plies, TakeDecision *out, Err *err);
 
 /* Side 0 (not on roll) offers to resign `level` (1 single, 2 gammon,
  * 3 backgammon) times the cube; should the player on roll accept? */
-bool engine_accept_resignation(const Engine *e, const Position *p,
-                               const CubeState *cs, int level, int plies);
+EngineResult engine_accept_resignation(const Engine *e, EngineScratch *sc, const Position *p,
+                                       const CubeState *cs, int level, int plies, bool *accept,
+                                       Err *err);
 
 /* Evaluates the position (player on roll about to roll). */
-void engine_evaluate(const Engine *e, const Position *p, const CubeState *cs,
-                     const EvalOptions *opt, Evaluation *out);
+EngineResult engine_evaluate(const Engine *e, EngineScratch *sc, const Position *p,
+                             const CubeState *cs, const EvalOptions *opt, Evaluation *out,
+                             Err *err);
 
 #endif

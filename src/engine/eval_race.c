@@ -220,6 +220,12 @@ RaceCache *race_cache_new(void)
     return c;
 }
 
+void race_cache_reset(RaceCache *c)
+{
+    for (int i = 0; i < RACE_CACHE_SIZE; i++)
+        c->e[i].valid = false;
+}
+
 void race_cache_free(RaceCache *c)
 {
     free(c);

@@ -24,6 +24,10 @@ typedef struct RaceCache RaceCache;
 RaceCache *race_cache_new(void);
 void race_cache_free(RaceCache *c);
 
+/* Forgets every entry, as a new cache (for a cache reused by one search
+ * after another). */
+void race_cache_reset(RaceCache *c);
+
 void eval_race(const BearoffDb *db, RaceCache *cache, const Position *p,
                double out[OUT_COUNT]);
 

@@ -1,44 +1,47 @@
 /* search.c - expectimax lookahead and move choice (see search.h). */
 #include "search.h"
 
-#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "eval_race.h"
 #include "pubeval.h"
 
-bool search_init(Search *s, const EvalCtx *eval, SearchPicker picker, const Utility util[2])
+bool search_scratch_init(SearchScratch *sc, Err *err)
 {
-    memset(s, 0, sizeof *s);
-    s->eval = eval;
-    s->picker = picker;
-    s->util[0] = util[0];
-    s->util[1] = util[1];
-    s->race_cache = race_cache_new(); /* NULL is fine: no caching */
+    memset(sc, 0, sizeof *sc);
+    bool ok = (sc->race_cache = race_cache_new()) != NULL;
+    for (int i = 0; ok && i <= SEARCH_MAX_PLIES; i++)
+        ok = (sc->lists[i] = malloc(sizeof(MoveList))) != NULL;
+    if (!ok) {
+        search_scratch_done(sc);
+        return err_set(err, "out of memory for the search's move lists and race cache");
+    }
     return true;
 }
 
-void search_done(Search *s)
+void search_scratch_done(SearchScratch *sc)
 {
-    race_cache_free(s->race_cache);
-    s->race_cache = NULL;
+    race_cache_free(sc->race_cache);
+    sc->race_cache = NULL;
     for (int i = 0; i <= SEARCH_MAX_PLIES; i++) {
-        free(s->lists[i]);
-        s->lists[i] = NULL;
+        free(sc->lists[i]);
+        sc->lists[i] = NULL;
     }
 }
 
-/* The move list of one level, allocated on first use (a list is 240 KB:
- * too big for the stacks of server threads, and most calls need one). */
-static MoveList *level_list(Search *s, int level)
+void search_init(Search *s, const EvalCtx *eval, const Utility util[2], SearchScratch *scratch)
 {
-    if (!s->lists[level]) {
-        s->lists[level] = malloc(sizeof(MoveList));
-        if (!s->lists[level]) /* treated like "no legal move" by callers */
-            return NULL;
-    }
-    return s->lists[level];
+    memset(s, 0, sizeof *s);
+    s->eval = eval;
+    s->util[0] = util[0];
+    s->util[1] = util[1];
+    s->scratch = scratch;
+    /* Each search starts with an empty race cache, as when it was made per
+     * search: kept from one request to the next, its entries are cold in
+     * the processor's caches and a server's 1-ply requests took 10 % more
+     * CPU; clearing touches the 256 entry headers the search then uses. */
+    race_cache_reset(scratch->race_cache);
 }
 
 double search_utility(const Utility *u, const double out[OUT_COUNT])
@@ -55,20 +58,9 @@ static void after_move(Search *s, const Move *m, double out[OUT_COUNT])
 {
     Position next = m->result;
     pos_swap(&next);
-    eval_static(s->eval, s->race_cache, &next, out);
+    eval_static(s->eval, s->scratch->race_cache, &next, out);
     eval_invert(out);
     s->nodes++;
-}
-
-/* A deterministic stand-in for a coin: FNV-1a of the position and dice. */
-static uint64_t position_hash(const Position *p, int d1, int d2)
-{
-    uint64_t h = 0xcbf29ce484222325u;
-    const uint8_t *bytes = (const uint8_t *)p->side;
-    for (size_t i = 0; i < sizeof p->side; i++)
-        h = (h ^ bytes[i]) * 0x100000001b3u;
-    h = (h ^ (uint64_t)(d1 * 7 + d2)) * 0x100000001b3u;
-    return h ^ (h >> 29);
 }
 
 /* The 0-ply score of move m for the mover (`side` of util[]), higher is
@@ -82,8 +74,6 @@ typedef enum Rank {
 
 static Rank rank_kind(const Search *s, bool race, bool inner)
 {
-    if (s->picker == PICK_PUBEVAL)
-        return RANK_PUBEVAL;
     /* Inside the tree races are played by pubeval's race weights: the race
      * evaluator ranks race moves a little better (docs/engine.md) but costs
      * 30 times more, and there only the chosen move's value counts. */
@@ -138,14 +128,9 @@ static int pubeval_filter(const MoveList *l, bool race, int keep[SEARCH_FILTER])
 
 /* Index of the mover's 0-ply choice in l (count >= 1); out gets the
  * chosen move's outputs. */
-static int pick(Search *s, const Position *p, int d1, int d2, const MoveList *l, int side,
-                bool inner, double out[OUT_COUNT])
+static int pick(Search *s, const Position *p, const MoveList *l, int side, bool inner,
+                double out[OUT_COUNT])
 {
-    if (s->picker == PICK_RANDOM) {
-        int i = (int)(position_hash(p, d1, d2) % (uint64_t)l->count);
-        after_move(s, &l->moves[i], out);
-        return i;
-    }
     bool race = eval_is_race(p);
     Rank rank = rank_kind(s, race, inner);
     int filtered[SEARCH_FILTER], n = l->count;
@@ -179,12 +164,12 @@ void search_eval(Search *s, const Position *p, int plies, int side, double out[O
 {
     if (eval_game_over(p, out))
         return;
-    MoveList *l = plies > 0 ? level_list(s, plies) : NULL;
-    if (!l) {
-        eval_static(s->eval, s->race_cache, p, out);
+    if (plies <= 0) {
+        eval_static(s->eval, s->scratch->race_cache, p, out);
         s->nodes++;
         return;
     }
+    MoveList *l = s->scratch->lists[plies];
     double sum[OUT_COUNT] = {0};
     for (int d1 = 1; d1 <= 6; d1++)
         for (int d2 = d1; d2 <= 6; d2++) {
@@ -192,7 +177,7 @@ void search_eval(Search *s, const Position *p, int plies, int side, double out[O
             Position next = *p; /* no legal move: the turn passes */
             bool moved = movegen_generate(p, d1, d2, l) > 0;
             if (moved)
-                next = l->moves[pick(s, p, d1, d2, l, side, true, o)].result;
+                next = l->moves[pick(s, p, l, side, true, o)].result;
             /* At the last ply the pick's own 0-ply value is the answer. */
             if (!moved || plies > 1) {
                 pos_swap(&next);
@@ -226,14 +211,14 @@ static int cand_cmp(const void *a, const void *b)
 bool search_move(Search *s, const Position *p, int d1, int d2, int plies, Move *best,
                  double out[OUT_COUNT])
 {
-    MoveList *l = level_list(s, 0);
-    if (!l || movegen_generate(p, d1, d2, l) == 0)
+    MoveList *l = s->scratch->lists[0];
+    if (movegen_generate(p, d1, d2, l) == 0)
         return false;
     double o[OUT_COUNT];
     if (plies > SEARCH_MAX_PLIES)
         plies = SEARCH_MAX_PLIES;
-    if (s->picker != PICK_EVAL || l->count == 1 || plies <= 0) {
-        int i = pick(s, p, d1, d2, l, 0, false, o);
+    if (l->count == 1 || plies <= 0) {
+        int i = pick(s, p, l, 0, false, o);
         *best = l->moves[i];
         if (out)
             memcpy(out, o, sizeof o);

@@ -13,13 +13,15 @@
  *
  * Moves are compared by a utility that is linear in the five outputs (money:
  * cubeless equity; match: cubeless match winning chance), one per side as
- * the scores differ. Scratch memory (a move list per level) is allocated per
- * call; nothing is shared between calls but the read-only EvalCtx. */
+ * the scores differ. Scratch memory (a move list per level, a race cache)
+ * belongs to the caller: a SearchScratch made once and lent to one search
+ * at a time, so that a search allocates nothing. */
 #ifndef SHESH_SEARCH_H
 #define SHESH_SEARCH_H
 
 #include <stdbool.h>
 
+#include "err.h"
 #include "eval_static.h"
 #include "movegen.h"
 
@@ -35,26 +37,28 @@ typedef struct Utility {
     double w[OUT_COUNT];
 } Utility;
 
-/* How a mover picks a move at 0 ply. */
-typedef enum SearchPicker {
-    PICK_EVAL,    /* the evaluator and the utility (pubeval where cheaper) */
-    PICK_PUBEVAL, /* pubeval's raw score (race weights in races) */
-    PICK_RANDOM   /* a move chosen by a hash of position and dice */
-} SearchPicker;
+/* The memory of one search at a time: a move list per level (240 KB each:
+ * too big for the stacks of server threads) and a race cache, emptied at
+ * the start of each search (search_init). */
+typedef struct SearchScratch {
+    MoveList *lists[SEARCH_MAX_PLIES + 1];
+    struct RaceCache *race_cache;
+} SearchScratch;
+
+/* Allocates every part at once; false (err filled) if memory is short,
+ * with nothing left to free. */
+bool search_scratch_init(SearchScratch *sc, Err *err);
+void search_scratch_done(SearchScratch *sc);
 
 typedef struct Search {
     const EvalCtx *eval;
-    SearchPicker picker;
     Utility util[2]; /* [0]: the player on roll at the root, [1]: the other */
-    MoveList *lists[SEARCH_MAX_PLIES + 1];
-    struct RaceCache *race_cache;
+    SearchScratch *scratch; /* lent by the caller for this search */
     long nodes; /* static evaluations made (statistics) */
 } Search;
 
-/* Sets up a search; false if memory is short. search_done frees it. */
-bool search_init(Search *s, const EvalCtx *eval, SearchPicker picker,
-                 const Utility util[2]);
-void search_done(Search *s);
+/* Sets up a search on the caller's scratch; there is nothing to undo. */
+void search_init(Search *s, const EvalCtx *eval, const Utility util[2], SearchScratch *scratch);
 
 double search_utility(const Utility *u, const double out[OUT_COUNT]);
 

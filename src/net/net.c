@@ -189,6 +189,7 @@ struct Server {
     const NetHandler *h;
     int ep;
     WorkerPool *pool;
+    void *loop_thread; /* the handler's state for requests run on the loop */
     TxZip *zip;
     Watch stop_w, pool_w;
     ListenWatch *lw;
@@ -371,11 +372,11 @@ static void conn_write(Conn *c)
     }
 }
 
-static void job_run(WorkerJob *wj)
+static void job_run(WorkerJob *wj, void *thread)
 {
     NetJob *j = (NetJob *)wj;
     buf_clear(&j->reply);
-    j->action = j->h->handle(j->h->ctx, j->session, j->line.data ? j->line.data : "",
+    j->action = j->h->handle(j->h->ctx, thread, j->session, j->line.data ? j->line.data : "",
                              j->line.len, &j->reply);
 }
 
@@ -429,7 +430,8 @@ static void conn_inline(Conn *c, const char *line, size_t len)
     double start = budget > 0 ? mono_now() : 0;
     s->stats.requests++;
     buf_clear(&c->job.reply);
-    NetAction action = s->h->handle(s->h->ctx, c->session, line, len, &c->job.reply);
+    NetAction action =
+        s->h->handle(s->h->ctx, s->loop_thread, c->session, line, len, &c->job.reply);
     /* Nothing can stop a request on the loop, but one over its budget is
      * answered as on a worker: the error in place of its reply. */
     if (budget > 0 && mono_now() - start > budget) {
@@ -848,7 +850,10 @@ static bool server_start(Server *s, Err *err)
         return err_set(err, "out of memory starting the server");
     if (cfg->log_dir && !(s->zip = txlog_zip_new(err)))
         return false;
-    if (!(s->pool = worker_pool_new(cfg->threads, err)))
+    WorkerThreadState per_thread = {s->h->ctx, s->h->thread_new, s->h->thread_free};
+    if (!(s->pool = worker_pool_new(cfg->threads, &per_thread, err)))
+        return false;
+    if (s->h->thread_new && !(s->loop_thread = s->h->thread_new(s->h->ctx, err)))
         return false;
     s->pool_w.kind = WATCH_POOL;
     if (!watch(s, worker_pool_fd(s->pool), &s->pool_w, err))
@@ -917,6 +922,9 @@ bool net_serve(const NetConfig *cfg, const NetHandler *h, NetStats *stats, Err *
             worker_pool_free(s.pool);
         }
     }
+    /* The loop's own state: only the loop, done now, used it. */
+    if (s.loop_thread && h->thread_free)
+        h->thread_free(h->ctx, s.loop_thread);
     s.stats.abandoned = !joined;
     if (joined)
         txlog_zip_free(s.zip);

@@ -64,9 +64,12 @@ typedef struct NetHandler {
      * of the connection finished. */
     void *(*session_new)(void *ctx);
     void (*session_free)(void *ctx, void *session);
-    /* Runs on a worker thread, never twice at once for one session. Appends
-     * the complete reply to out (NET_REPLY), or asks to close (NET_CLOSE). */
-    NetAction (*handle)(void *ctx, void *session, const char *line, size_t len, Buf *out);
+    /* Runs on a worker thread (or on the loop: is_cheap), never twice at
+     * once for one session; thread is the state of the thread it runs on
+     * (thread_new below). Appends the complete reply to out (NET_REPLY), or
+     * asks to close (NET_CLOSE). */
+    NetAction (*handle)(void *ctx, void *thread, void *session, const char *line, size_t len,
+                        Buf *out);
     /* Optional (NULL: every line goes to a worker). True for a line that
      * handle answers in microseconds: when its connection has no request
      * on a worker, the event loop runs handle itself, which saves the
@@ -74,6 +77,12 @@ typedef struct NetHandler {
      * be fast, thread-safe, and say false when unsure: the loop serves
      * every connection, and no time budget can stop a request it runs. */
     bool (*is_cheap)(void *ctx, const char *line, size_t len);
+    /* Optional (NULL: handle gets a NULL thread): what one thread owns to
+     * answer requests (scratch memory, say), made before serving for each
+     * worker thread and for the event loop's thread, freed when the server
+     * stops. A NULL result (err filled) keeps the server from starting. */
+    void *(*thread_new)(void *ctx, Err *err);
+    void (*thread_free)(void *ctx, void *thread);
 } NetHandler;
 
 typedef struct NetConfig {

@@ -15,6 +15,12 @@ typedef struct JobList {
     WorkerJob *head, *tail;
 } JobList;
 
+/* One thread's own: the pool it serves and its state. */
+typedef struct WorkerSlot {
+    WorkerPool *pool;
+    void *state;
+} WorkerSlot;
+
 struct WorkerPool {
     pthread_mutex_t lock;
     pthread_cond_t work;  /* a job was queued, or stopping */
@@ -26,6 +32,9 @@ struct WorkerPool {
     bool joined;
     int efd;
     pthread_t *threads;
+    WorkerSlot *slots;
+    WorkerThreadState per_thread; /* make == NULL: none */
+    int nslots;
 };
 
 static void list_push(JobList *l, WorkerJob *j)
@@ -58,7 +67,8 @@ int worker_default_threads(void)
 
 static void *worker_main(void *arg)
 {
-    WorkerPool *p = arg;
+    WorkerSlot *slot = arg;
+    WorkerPool *p = slot->pool;
     pthread_mutex_lock(&p->lock);
     for (;;) {
         WorkerJob *j = list_pop(&p->todo);
@@ -69,7 +79,7 @@ static void *worker_main(void *arg)
             continue;
         }
         pthread_mutex_unlock(&p->lock);
-        j->run(j);
+        j->run(j, slot->state);
         pthread_mutex_lock(&p->lock);
         bool was_empty = p->done.head == NULL;
         list_push(&p->done, j);
@@ -86,7 +96,7 @@ static void *worker_main(void *arg)
     return NULL;
 }
 
-WorkerPool *worker_pool_new(int threads, Err *err)
+WorkerPool *worker_pool_new(int threads, const WorkerThreadState *per_thread, Err *err)
 {
     if (threads < 1 || threads > 1024) {
         err_set(err, "thread count %d is outside 1..1024", threads);
@@ -99,23 +109,36 @@ WorkerPool *worker_pool_new(int threads, Err *err)
     }
     p->efd = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
     p->threads = calloc((size_t)threads, sizeof *p->threads);
-    if (p->efd < 0 || !p->threads) {
+    p->slots = calloc((size_t)threads, sizeof *p->slots);
+    if (p->efd < 0 || !p->threads || !p->slots) {
         err_set(err, "cannot set up the thread pool: %s", strerror(errno));
         if (p->efd >= 0)
             close(p->efd);
         free(p->threads);
+        free(p->slots);
         free(p);
         return NULL;
     }
     pthread_mutex_init(&p->lock, NULL);
     pthread_cond_init(&p->work, NULL);
     pthread_cond_init(&p->idle, NULL);
+    if (per_thread && per_thread->make)
+        p->per_thread = *per_thread;
+    p->nslots = threads;
+    for (int i = 0; i < threads; i++) {
+        p->slots[i].pool = p;
+        if (p->per_thread.make &&
+            !(p->slots[i].state = p->per_thread.make(p->per_thread.ctx, err))) {
+            worker_pool_free(p);
+            return NULL;
+        }
+    }
     for (int i = 0; i < threads; i++) {
         /* Counted before it starts, so a stop never misses a thread. */
         pthread_mutex_lock(&p->lock);
         p->running++;
         pthread_mutex_unlock(&p->lock);
-        int rc = pthread_create(&p->threads[i], NULL, worker_main, p);
+        int rc = pthread_create(&p->threads[i], NULL, worker_main, &p->slots[i]);
         if (rc != 0) {
             pthread_mutex_lock(&p->lock);
             p->running--;
@@ -197,6 +220,11 @@ void worker_pool_free(WorkerPool *p)
     pthread_cond_destroy(&p->work);
     pthread_cond_destroy(&p->idle);
     close(p->efd);
+    /* Every thread has ended: nobody uses a state any more. */
+    for (int i = 0; p->per_thread.free && p->slots && i < p->nslots; i++)
+        if (p->slots[i].state)
+            p->per_thread.free(p->per_thread.ctx, p->slots[i].state);
+    free(p->slots);
     free(p->threads);
     free(p);
 }

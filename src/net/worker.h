@@ -11,16 +11,26 @@
 /* Embed this in your own job struct; the pool only touches next. */
 typedef struct WorkerJob WorkerJob;
 struct WorkerJob {
-    void (*run)(WorkerJob *job); /* called on a worker thread */
-    WorkerJob *next;             /* the pool's, while the job is queued or done */
+    /* Called on a worker thread, with that thread's own state (below). */
+    void (*run)(WorkerJob *job, void *thread);
+    WorkerJob *next; /* the pool's, while the job is queued or done */
 };
+
+/* What each thread owns for the jobs it runs (scratch memory...): made
+ * for every thread when the pool is, freed with the pool. */
+typedef struct WorkerThreadState {
+    void *ctx;
+    void *(*make)(void *ctx, Err *err); /* NULL result: the pool fails */
+    void (*free)(void *ctx, void *state);
+} WorkerThreadState;
 
 typedef struct WorkerPool WorkerPool;
 
 /* The number of online cores (at least 1): the default pool size. */
 int worker_default_threads(void);
 
-WorkerPool *worker_pool_new(int threads, Err *err);
+/* per_thread may be NULL: jobs then get a NULL thread state. */
+WorkerPool *worker_pool_new(int threads, const WorkerThreadState *per_thread, Err *err);
 
 /* Queues a job; jobs start in the order submitted. */
 void worker_pool_submit(WorkerPool *p, WorkerJob *job);
@@ -38,7 +48,8 @@ WorkerJob *worker_pool_collect(WorkerPool *p);
 bool worker_pool_stop(WorkerPool *p, double timeout_s);
 
 /* Frees a pool whose worker_pool_stop returned true (or stops it first,
- * waiting as long as it takes). Jobs not collected are simply forgotten. */
+ * waiting as long as it takes), with the threads' states. Jobs not
+ * collected are simply forgotten. */
 void worker_pool_free(WorkerPool *p);
 
 #endif

@@ -31,7 +31,7 @@ void proto_session_free(ProtoSession *s)
     free(s);
 }
 
-typedef bool (*ProtoCommandFn)(const ProtoConfig *cfg, ProtoSession *s,
+typedef bool (*ProtoCommandFn)(const ProtoConfig *cfg, ProtoWorker *w, ProtoSession *s,
                                const ProtoTokens *t, Buf *out, Err *err);
 
 /* Commands that take no arguments say so instead of ignoring extra words. */
@@ -44,10 +44,10 @@ static bool no_arguments(const ProtoTokens *t, const char *name, Err *err)
     return err_set(err, "%s takes no arguments, but '%s' follows it", name, q);
 }
 
-static bool cmd_version(const ProtoConfig *cfg, ProtoSession *s, const ProtoTokens *t,
-                        Buf *out, Err *err)
+static bool cmd_version(const ProtoConfig *cfg, ProtoWorker *w, ProtoSession *s,
+                        const ProtoTokens *t, Buf *out, Err *err)
 {
-    (void)s;
+    (void)w, (void)s;
     if (!no_arguments(t, "version", err))
         return false;
     /* The same four lines as gnubg, so clients that read them keep working;
@@ -74,10 +74,10 @@ static const char help_text[] =
     "  exit, quit                   close the connection\n"
     "Errors are one line: \"Error: \" and what was wrong. Details: proto/README.md.\n";
 
-static bool cmd_help(const ProtoConfig *cfg, ProtoSession *s, const ProtoTokens *t, Buf *out,
-                     Err *err)
+static bool cmd_help(const ProtoConfig *cfg, ProtoWorker *w, ProtoSession *s,
+                     const ProtoTokens *t, Buf *out, Err *err)
 {
-    (void)cfg, (void)s;
+    (void)cfg, (void)w, (void)s;
     if (!no_arguments(t, "help", err))
         return false;
     buf_puts(out, help_text);
@@ -101,10 +101,10 @@ static int choice(const ProtoTok *val, const char *a, const char *b)
 }
 
 /* set debug|interface|boards|prompt VALUE */
-static bool cmd_set(const ProtoConfig *cfg, ProtoSession *s, const ProtoTokens *t, Buf *out,
-                    Err *err)
+static bool cmd_set(const ProtoConfig *cfg, ProtoWorker *w, ProtoSession *s,
+                    const ProtoTokens *t, Buf *out, Err *err)
 {
-    (void)cfg;
+    (void)cfg, (void)w;
     if (t->count < 2)
         return err_set(err, "set needs an option: debug, interface, boards or prompt");
     const ProtoTok *opt = &t->tok[1];
@@ -145,14 +145,14 @@ static bool cmd_set(const ProtoConfig *cfg, ProtoSession *s, const ProtoTokens *
     return err_set(err, "unknown option 'set %s' (options: debug, interface, boards, prompt)", q);
 }
 
-static bool cmd_evaluation(const ProtoConfig *cfg, ProtoSession *s, const ProtoTokens *t,
-                           Buf *out, Err *err)
+static bool cmd_evaluation(const ProtoConfig *cfg, ProtoWorker *w, ProtoSession *s,
+                           const ProtoTokens *t, Buf *out, Err *err)
 {
     if (t->count < 2 || !proto_lex_is(&t->tok[1], "fibsboard"))
         return err_set(err, "evaluation must be followed by 'fibsboard board:...'");
     if (t->count < 3 || t->tok[2].kind != TOK_BOARD)
         return err_set(err, "evaluation fibsboard must be followed by a board (board:...)");
-    return proto_board_evaluate(cfg, s, t, 2, out, err);
+    return proto_board_evaluate(cfg, w, s, t, 2, out, err);
 }
 
 static const struct {
@@ -179,8 +179,8 @@ static void write_error(Buf *out, const Err *err)
     buf_printf(out, "Error: %s\n", n ? text : "the request could not be answered");
 }
 
-ProtoResult proto_handle(const ProtoConfig *cfg, ProtoSession *s, const char *line, size_t len,
-                         Buf *out)
+ProtoResult proto_handle_on(const ProtoConfig *cfg, ProtoWorker *w, ProtoSession *s,
+                            const char *line, size_t len, Buf *out)
 {
     size_t start = out->len;
     Err err = {""};
@@ -201,14 +201,14 @@ ProtoResult proto_handle(const ProtoConfig *cfg, ProtoSession *s, const char *li
                 return PROTO_CLOSE;
             ok = false;
         } else if (cmd->kind == TOK_BOARD) {
-            ok = proto_board_answer(cfg, s, &toks, 0, out, &err);
+            ok = proto_board_answer(cfg, w, s, &toks, 0, out, &err);
         } else {
             size_t i, n = sizeof commands / sizeof commands[0];
             for (i = 0; i < n; i++)
                 if (proto_lex_is(cmd, commands[i].name))
                     break;
             if (i < n) {
-                ok = commands[i].run(cfg, s, &toks, out, &err);
+                ok = commands[i].run(cfg, w, s, &toks, out, &err);
             } else {
                 char q[32];
                 proto_lex_quote(cmd->text, cmd->len, q, sizeof q);
@@ -224,6 +224,20 @@ ProtoResult proto_handle(const ProtoConfig *cfg, ProtoSession *s, const char *li
         write_error(out, &err);
     }
     return PROTO_REPLY;
+}
+
+ProtoResult proto_handle(const ProtoConfig *cfg, ProtoSession *s, const char *line, size_t len,
+                         Buf *out)
+{
+    Err err = {""};
+    ProtoWorker *w = proto_worker_new(cfg, &err);
+    if (!w) {
+        write_error(out, &err);
+        return PROTO_REPLY;
+    }
+    ProtoResult r = proto_handle_on(cfg, w, s, line, len, out);
+    proto_worker_free(w);
+    return r;
 }
 
 /* The lexer's blanks (proto_lex.h). */
@@ -265,10 +279,18 @@ bool proto_is_cheap(const ProtoConfig *cfg, const char *line, size_t len)
         i++;
     const char *p = line + i;
     size_t n = len - i;
+    /* A whitelist: a command not named here may be slow (a new one added
+     * to proto.c, say), and is therefore not cheap until it is listed. */
+    static const char *const quick[] = {"version", "help", "set", "exit", "quit"};
+    if (n == 0)
+        return true; /* an empty line: the "no command" error */
+    for (size_t k = 0; k < sizeof quick / sizeof quick[0]; k++)
+        if (is_word(p, n, quick[k]))
+            return true;
     if (starts_with(p, n, "board:"))
         return cfg->plies == 0;
     if (!is_word(p, n, "evaluation"))
-        return true; /* version, help, set, exit, or an error */
+        return false;
     /* Evaluations run at 0 plies unless `plies N` says otherwise. Every
      * "plies" that starts a word counts, even one inside a quoted name:
      * a false "expensive" only costs a hand-off to a worker. */

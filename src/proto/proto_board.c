@@ -5,7 +5,8 @@
  * writes names and scores in its own order and, after it beavers, a take
  * request whose turn field names the answering side (protocol notes 4.2), so
  * a session in the default "gnubg" convention puts those right before the
- * engine decides. Every answer is checked before it is written: a move must
+ * player (the engine, through player.h) decides. Every answer is checked
+ * before it is written: a move must
  * be one of the legal moves and read back as that move, a double needs cube
  * access, a beaver must be allowed. */
 #include "proto_board.h"
@@ -25,6 +26,7 @@
 #include "posid.h"
 #include "proto_debug.h"
 #include "proto_session.h"
+#include "proto_worker.h"
 #include "rules.h"
 
 /* The board reader's patterns, compiled once and then shared read-only. */
@@ -414,87 +416,106 @@ static void debug_block(Buf *out, const BoardRequest *req, const EvalRequest *ev
 
 /* ---- answering ------------------------------------------------------------- */
 
-/* X moves: the engine's choice, checked against the legal moves and written
- * in gnubg's plain notation; an empty line when no move is legal. */
-static bool answer_move(const ProtoConfig *cfg, const FibsBoard *b, Buf *out, Err *err)
+/* A decision the player could not make: the request gets an error. */
+static bool player_failed(PlayerStatus st, const Err *why, Err *err)
 {
-    MoveList *legal = malloc(sizeof *legal);
-    if (!legal)
-        return err_set(err, "out of memory");
-    int n = movegen_generate(&b->pos, b->dice[0], b->dice[1], legal);
-    bool ok = true;
-    if (n == 0) {
-        buf_puts(out, "\n");
-    } else {
-        CubeState cs;
-        cube_state(b, true, &cs);
-        Move best;
-        int i = -1;
-        if (engine_move(cfg->engine, &b->pos, b->dice[0], b->dice[1], &cs, cfg->plies, &best))
-            for (i = 0; i < n && !pos_equal(&legal->moves[i].result, &best.result); i++)
-                ;
-        char text[MOVETEXT_MAX];
-        Err why;
-        if (i < 0 || i >= n) {
-            ok = err_set(err, "internal error: the engine's move for %d-%d is not one of the "
-                              "%d legal moves",
-                         b->dice[0], b->dice[1], n);
-        } else {
-            /* Write the legal list's copy (gnubg's part order) and read it
-             * back: what gnubg will parse must be this very move. */
-            movetext_plain(&b->pos, &legal->moves[i], text);
-            int back = movetext_match_roll(&b->pos, legal, b->dice[0], b->dice[1], text, &why);
-            if (back != i || text[0] == '\0')
-                ok = err_set(err, "internal error: the move text '%s' does not read back as "
-                                  "the move chosen",
-                             text);
-            else
-                buf_printf(out, "%s\n", text);
-        }
-    }
-    free(legal);
-    return ok;
+    return err_set(err, "internal error: %s (%s)", why->text, player_status_name(st));
 }
 
-static void answer_cube(const ProtoConfig *cfg, const FibsBoard *b, Buf *out)
+/* X moves: the player's choice, checked against the legal moves and written
+ * in gnubg's plain notation; an empty line when no move is legal. */
+static bool answer_move(const ProtoConfig *cfg, ProtoWorker *w, const FibsBoard *b, Buf *out,
+                        Err *err)
+{
+    (void)cfg;
+    MoveList *legal = w->legal;
+    int n = movegen_generate(&b->pos, b->dice[0], b->dice[1], legal);
+    if (n == 0) {
+        buf_puts(out, "\n");
+        return true;
+    }
+    CubeState cs;
+    cube_state(b, true, &cs);
+    Move best;
+    bool moved = false;
+    Err why = {""};
+    PlayerStatus st =
+        player_move(w->player, &b->pos, &cs, b->dice[0], b->dice[1], &best, &moved, &why);
+    if (st != PLAYER_OK)
+        return player_failed(st, &why, err);
+    int i = -1;
+    if (moved)
+        for (i = 0; i < n && !pos_equal(&legal->moves[i].result, &best.result); i++)
+            ;
+    if (i < 0 || i >= n)
+        return err_set(err, "internal error: the engine's move for %d-%d is not one of the "
+                            "%d legal moves",
+                       b->dice[0], b->dice[1], n);
+    /* Write the legal list's copy (gnubg's part order) and read it back:
+     * what gnubg will parse must be this very move. */
+    char text[MOVETEXT_MAX];
+    movetext_plain(&b->pos, &legal->moves[i], text);
+    int back = movetext_match_roll(&b->pos, legal, b->dice[0], b->dice[1], text, &why);
+    if (back != i || text[0] == '\0')
+        return err_set(err, "internal error: the move text '%s' does not read back as the "
+                            "move chosen",
+                       text);
+    buf_printf(out, "%s\n", text);
+    return true;
+}
+
+static bool answer_cube(ProtoWorker *w, const FibsBoard *b, Buf *out, Err *err)
 {
     CubeState cs;
     cube_state(b, true, &cs);
-    bool dbl = !no_cube_access(b) &&
-               engine_double(cfg->engine, &b->pos, &cs, cfg->plies) == CUBE_DOUBLE;
-    buf_puts(out, dbl ? "double\n" : "roll\n");
+    PlayerCube d = PLAYER_ROLL;
+    if (!no_cube_access(b)) {
+        Err why = {""};
+        PlayerStatus st = player_cube(w->player, &b->pos, &cs, &d, &why);
+        if (st != PLAYER_OK)
+            return player_failed(st, &why, err);
+    }
+    buf_puts(out, d == PLAYER_DOUBLE ? "double\n" : "roll\n");
+    return true;
 }
 
-static void answer_take(const ProtoConfig *cfg, const BoardRequest *req, Buf *out)
+static bool answer_take(ProtoWorker *w, const BoardRequest *req, Buf *out, Err *err)
 {
     const FibsBoard *b = &req->board;
     CubeState cs;
     cube_state(b, false, &cs);
     if (no_beaver(req))
         cs.beavers = 0;
-    Position doubler = b->pos; /* X answers; the engine wants the doubler on roll */
+    Position doubler = b->pos; /* X answers; the player wants the doubler on roll */
     pos_swap(&doubler);
-    TakeDecision d = engine_take(cfg->engine, &doubler, &cs, cfg->plies);
-    /* A beaver is a take and a redouble: where it is not allowed, the take
-     * is what is left of it. */
-    if (d == TAKE_BEAVER && !cs.beavers)
-        d = TAKE_TAKE;
-    buf_puts(out, d == TAKE_DROP ? "drop\n" : d == TAKE_TAKE ? "take\n" : "beaver\n");
+    PlayerTake d;
+    Err why = {""};
+    PlayerStatus st = player_take(w->player, &doubler, &cs, req->beaver_case, &d, &why);
+    if (st != PLAYER_OK)
+        return player_failed(st, &why, err);
+    /* The protocol has one word for a beaver and a raccoon. */
+    buf_puts(out, d == PLAYER_DROP ? "drop\n" : d == PLAYER_TAKE ? "take\n" : "beaver\n");
+    return true;
 }
 
-static void answer_resignation(const ProtoConfig *cfg, const FibsBoard *b, Buf *out)
+static bool answer_resignation(ProtoWorker *w, const FibsBoard *b, Buf *out, Err *err)
 {
     CubeState cs;
     cube_state(b, true, &cs);
-    bool yes = engine_accept_resignation(cfg->engine, &b->pos, &cs, b->options.resignation,
-                                         cfg->plies);
+    bool yes;
+    Err why = {""};
+    PlayerStatus st =
+        player_accept(w->player, &b->pos, &cs, b->options.resignation, &yes, &why);
+    if (st != PLAYER_OK)
+        return player_failed(st, &why, err);
     buf_puts(out, yes ? "accept\n" : "reject\n");
+    return true;
 }
 
-bool proto_board_answer(const ProtoConfig *cfg, ProtoSession *s, const ProtoTokens *t,
-                        int first, Buf *out, Err *err)
+bool proto_board_answer(const ProtoConfig *cfg, ProtoWorker *w, ProtoSession *s,
+                        const ProtoTokens *t, int first, Buf *out, Err *err)
 {
-    if (!cfg->engine)
+    if (!cfg->engine || !w->player)
         return err_set(err, "no engine is loaded on this server");
     BoardRequest req;
     if (!read_request(cfg, s, t, first, NULL, &req, err))
@@ -509,24 +530,21 @@ bool proto_board_answer(const ProtoConfig *cfg, ProtoSession *s, const ProtoToke
         debug_block(out, &req, NULL, s);
     switch (b->decision) {
     case FIBS_DECIDE_TAKE:
-        answer_take(cfg, &req, out);
-        return true;
+        return answer_take(w, &req, out, err);
     case FIBS_DECIDE_RESIGNATION:
-        answer_resignation(cfg, b, out);
-        return true;
+        return answer_resignation(w, b, out, err);
     case FIBS_DECIDE_MOVE:
-        return answer_move(cfg, b, out, err);
+        return answer_move(cfg, w, b, out, err);
     case FIBS_DECIDE_CUBE:
-        answer_cube(cfg, b, out);
-        return true;
+        return answer_cube(w, b, out, err);
     }
     return err_set(err, "internal error: unknown decision");
 }
 
-bool proto_board_evaluate(const ProtoConfig *cfg, ProtoSession *s, const ProtoTokens *t,
-                          int first, Buf *out, Err *err)
+bool proto_board_evaluate(const ProtoConfig *cfg, ProtoWorker *w, ProtoSession *s,
+                          const ProtoTokens *t, int first, Buf *out, Err *err)
 {
-    if (!cfg->engine)
+    if (!cfg->engine || !w->scratch)
         return err_set(err, "no engine is loaded on this server");
     EvalRequest ev = {.eval = {.plies = 0, .cubeful = false}, .deterministic = true};
     BoardRequest req;
@@ -537,7 +555,10 @@ bool proto_board_evaluate(const ProtoConfig *cfg, ProtoSession *s, const ProtoTo
     CubeState cs;
     cube_state(&req.board, true, &cs);
     Evaluation e;
-    engine_evaluate(cfg->engine, &req.board.pos, &cs, &ev.eval, &e);
+    Err why = {""};
+    if (engine_evaluate(cfg->engine, w->scratch, &req.board.pos, &cs, &ev.eval, &e, &why) !=
+        ENGINE_OK)
+        return err_set(err, "internal error: %s", why.text);
     const double v[6] = {e.p_win, e.p_win_gammon, e.p_win_bg, e.p_lose_gammon, e.p_lose_bg,
                          e.equity};
     for (int i = 0; i < 6; i++)

@@ -13,10 +13,11 @@
 
 /* t->tok[first] is the board; the options follow it. Append the complete
  * reply (DBG: lines first when the session has debug on) to out, or return
- * false with err filled and nothing worth keeping in out. */
-bool proto_board_answer(const ProtoConfig *cfg, ProtoSession *s, const ProtoTokens *t,
-                        int first, Buf *out, Err *err);
-bool proto_board_evaluate(const ProtoConfig *cfg, ProtoSession *s, const ProtoTokens *t,
-                          int first, Buf *out, Err *err);
+ * false with err filled and nothing worth keeping in out. The decisions are
+ * the player's of w, the thread's worker. */
+bool proto_board_answer(const ProtoConfig *cfg, ProtoWorker *w, ProtoSession *s,
+                        const ProtoTokens *t, int first, Buf *out, Err *err);
+bool proto_board_evaluate(const ProtoConfig *cfg, ProtoWorker *w, ProtoSession *s,
+                          const ProtoTokens *t, int first, Buf *out, Err *err);
 
 #endif

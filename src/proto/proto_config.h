@@ -1,10 +1,12 @@
 /* proto_config.h - what every part of the protocol layer is handed: the
- * server-wide settings and the per-connection session (a leaf, so that
+ * server-wide settings, the per-thread worker and the per-connection
+ * session (a leaf, so that
  * proto.c and the parts it calls do not include each other). */
 #ifndef SHESH_PROTO_CONFIG_H
 #define SHESH_PROTO_CONFIG_H
 
 #include "engine.h"
+#include "err.h"
 
 /* Server-wide settings, read-only while serving. */
 typedef struct ProtoConfig {
@@ -12,6 +14,17 @@ typedef struct ProtoConfig {
     int plies;     /* depth of move and cube decisions for board lines */
     int max_plies; /* cap on `plies N` a client may ask for */
 } ProtoConfig;
+
+/* What one thread that answers requests owns (proto_worker_new): the player
+ * that makes the board decisions (the engine at cfg->plies) and scratch
+ * memory for evaluations and for checking the player's answers. Made once
+ * per thread, used by one request at a time. */
+typedef struct ProtoWorker ProtoWorker;
+
+/* A worker for cfg (which must outlive it); NULL with err filled when
+ * memory is short. */
+ProtoWorker *proto_worker_new(const ProtoConfig *cfg, Err *err);
+void proto_worker_free(ProtoWorker *w);
 
 /* Per-connection state: only what lives across lines (debug flag, interface
  * flag, board convention, the colour gnubg's client has us play: see

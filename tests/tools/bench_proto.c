@@ -1,6 +1,6 @@
 /* bench_proto.c - what a request costs the protocol layer and the engine
- * alone: proto_handle called in a loop on one session, no sockets and no
- * threads. Beside the server's own CPU time per request (tests/bench_serve.sh)
+ * alone: proto_handle_on called in a loop on one session and one worker (as
+ * a server thread has), no sockets and no threads. Beside the server's own CPU time per request (tests/bench_serve.sh)
  * it tells the engine's share from the server's.
  *
  * Build (from the top of the tree, after `make`):
@@ -92,12 +92,18 @@ int main(int argc, char **argv)
         return 1;
     }
     ProtoConfig cfg = {.engine = engine, .plies = plies, .max_plies = plies > 2 ? plies : 2};
+    /* As a server thread answers: one worker, made once. */
+    ProtoWorker *w = proto_worker_new(&cfg, &err);
+    if (!w) {
+        fprintf(stderr, "bench_proto: %s\n", err.text);
+        return 1;
+    }
     ProtoSession *s = proto_session_new();
     Buf out;
     buf_init(&out);
     for (size_t i = 0; i < n; i++) { /* untimed: caches and pages warm, as in a server */
         buf_clear(&out);
-        proto_handle(&cfg, s, line[i], strlen(line[i]), &out);
+        proto_handle_on(&cfg, w, s, line[i], strlen(line[i]), &out);
     }
 
     size_t lcap = 1 << 16, done = 0;
@@ -106,7 +112,7 @@ int main(int argc, char **argv)
         size_t i = done % n;
         double a = now_s();
         buf_clear(&out);
-        proto_handle(&cfg, s, line[i], strlen(line[i]), &out);
+        proto_handle_on(&cfg, w, s, line[i], strlen(line[i]), &out);
         double t = now_s() - a;
         total += t;
         if (done == lcap && !(lat = realloc(lat, (lcap *= 2) * sizeof *lat))) {
@@ -122,6 +128,7 @@ int main(int argc, char **argv)
     free(lat);
     buf_free(&out);
     proto_session_free(s);
+    proto_worker_free(w);
     engine_free(engine);
     for (size_t i = 0; i < n; i++)
         free(line[i]);

@@ -49,7 +49,8 @@ int main(int argc, char **argv)
     Err err = {{0}};
     Engine *e = engine_new(name, &err);
     TsvReader *r = malloc(sizeof *r);
-    if (!e || !r || !tsv_open(r, "positions/gnubg-1.07/fibs.tsv.gz")) {
+    EngineScratch *sc = engine_scratch_new(&err);
+    if (!e || !r || !sc || !tsv_open(r, "positions/gnubg-1.07/fibs.tsv.gz")) {
         fprintf(stderr, "cube_agreement: %s\n", e ? "cannot read the vectors" : err.text);
         return 1;
     }
@@ -76,7 +77,9 @@ int main(int argc, char **argv)
         if (k == 0) {
             if (!cubestate_may_double(&cs, SIDE_ROLLER))
                 continue;
-            ours = engine_double(e, &p, &cs, plies) == CUBE_DOUBLE;
+            CubeDecision d = CUBE_ROLL;
+            engine_double(e, sc, &p, &cs, plies, &d, NULL);
+            ours = d == CUBE_DOUBLE;
         } else if (k == 1) {
             /* The doubler's side: swap the position and the score. */
             pos_swap(&p);
@@ -84,11 +87,15 @@ int main(int argc, char **argv)
             cs.score[0] = cs.score[1];
             cs.score[1] = s;
             cs.owner = cs.owner < 0 ? -1 : !cs.owner;
-            TakeDecision t = engine_take(e, &p, &cs, plies);
+            TakeDecision t = TAKE_TAKE;
+            engine_take(e, sc, &p, &cs, plies, &t, NULL);
             ours = t == TAKE_DROP ? 0 : t == TAKE_TAKE ? 1 : 2;
         } else {
             const char *level = strstr(r->field[1], "resignation ");
-            ours = engine_accept_resignation(e, &p, &cs, level ? atoi(level + 12) : 1, plies);
+            bool yes = false;
+            engine_accept_resignation(e, sc, &p, &cs, level ? atoi(level + 12) : 1, plies, &yes,
+                                      NULL);
+            ours = yes;
         }
         rows[k]++;
         agree[k] += ours == theirs;
@@ -97,6 +104,7 @@ int main(int argc, char **argv)
         printf("%s: %d of %d agree\n", kinds[k], agree[k], rows[k]);
     tsv_close(r);
     free(r);
+    engine_scratch_free(sc);
     engine_free(e);
     return 0;
 }

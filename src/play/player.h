@@ -1,0 +1,114 @@
+/* player.h - whoever makes the decisions of one side: the engine at some
+ * depth, a yardstick (pubeval, random), or a program behind a socket.
+ *
+ * One function per decision. Positions are seen as the engine sees them
+ * (engine.h): side[SIDE_ROLLER] is the player on roll (who rolls, moves or
+ * has just doubled), and the CubeState uses the same sides. Every call
+ * returns PLAYER_OK or the reason it failed, with a message in err (which
+ * may be NULL); on a failure the answer is left untouched. "No legal move"
+ * is an answer (PLAYER_OK with *moved false), not a failure.
+ *
+ * A player is an ops table and the state of its kind (player_engine.c,
+ * player_pubeval.c, player_random.c, player_remote.c); it owns what it
+ * needs to decide (scratch memory, a connection) and answers one question
+ * at a time: give each thread its own. player_cancel alone may be called
+ * from another thread. */
+#ifndef SHESH_PLAYER_H
+#define SHESH_PLAYER_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+
+#include "cube_state.h"
+#include "err.h"
+#include "movegen.h"
+#include "position.h"
+
+typedef enum PlayerStatus {
+    PLAYER_OK,
+    PLAYER_ILLEGAL,      /* an answer the rules do not allow (a move that is
+                            not one of the legal moves, a beaver where none
+                            may be played) */
+    PLAYER_UNREADABLE,   /* a reply that is no answer to the question */
+    PLAYER_TIMEOUT,      /* no answer in the time allowed */
+    PLAYER_DISCONNECTED, /* the connection to the player is gone */
+    PLAYER_NO_MEMORY,
+    PLAYER_CANCELLED,    /* player_cancel was called */
+    PLAYER_BAD_QUESTION  /* the question makes no sense (dice outside 1..6) */
+} PlayerStatus;
+
+/* "illegal answer", "timeout"...: for messages. */
+const char *player_status_name(PlayerStatus st);
+
+typedef enum PlayerCube { PLAYER_ROLL, PLAYER_DOUBLE } PlayerCube;
+
+/* The answer to a double. A beaver takes and redoubles at once; a raccoon
+ * does the same to a beaver. */
+typedef enum PlayerTake { PLAYER_DROP, PLAYER_TAKE, PLAYER_BEAVER, PLAYER_RACCOON } PlayerTake;
+
+typedef struct Player Player;
+
+typedef struct PlayerOps {
+    /* The player on roll moves d1-d2: *moved false when no move is legal. */
+    PlayerStatus (*move)(Player *pl, const Position *p, const CubeState *cs, int d1, int d2,
+                         Move *m, bool *moved, Err *err);
+    /* The player on roll, before rolling. */
+    PlayerStatus (*cube)(Player *pl, const Position *p, const CubeState *cs, PlayerCube *out,
+                         Err *err);
+    /* The player on roll has doubled (cs->cube: the value before the double);
+     * side 0 answers. beavered: the double is itself a beaver (the answer
+     * may then be a raccoon, not a beaver). cs->beavers > 0 when beavers
+     * (and raccoons) are allowed. */
+    PlayerStatus (*take)(Player *pl, const Position *p, const CubeState *cs, bool beavered,
+                         PlayerTake *out, Err *err);
+    /* Side 0 offers to resign level (1 single, 2 gammon, 3 backgammon) times
+     * the cube; the player on roll accepts or not. */
+    PlayerStatus (*accept)(Player *pl, const Position *p, const CubeState *cs, int level,
+                           bool *accept, Err *err);
+    /* The player on roll, before rolling: the level he offers to resign
+     * (1..3), or 0 to play on. */
+    PlayerStatus (*resign)(Player *pl, const Position *p, const CubeState *cs, int *level,
+                           Err *err);
+    /* Optional: makes a question being answered on another thread end now
+     * (player_cancel has set pl->cancel). Must be thread-safe. */
+    void (*interrupt)(Player *pl);
+    /* Frees the state (closing what it holds), not the Player. */
+    void (*close)(Player *pl);
+} PlayerOps;
+
+struct Player {
+    const PlayerOps *ops;
+    void *state;         /* the kind's own */
+    char name[48];       /* who plays: "default:2", "remote:host:port"... */
+    char id[48];         /* what plays: the engine's id, "pubeval"... */
+    atomic_bool cancel;  /* set by player_cancel */
+};
+
+/* For the kinds: a Player with ops and state (owned from now on: closed
+ * with the player, even when this fails), or NULL. */
+Player *player_new(const PlayerOps *ops, void *state, const char *name, const char *id,
+                   Err *err);
+
+/* The decisions; each checks player_cancel first. */
+PlayerStatus player_move(Player *pl, const Position *p, const CubeState *cs, int d1, int d2,
+                         Move *m, bool *moved, Err *err);
+PlayerStatus player_cube(Player *pl, const Position *p, const CubeState *cs, PlayerCube *out,
+                         Err *err);
+PlayerStatus player_take(Player *pl, const Position *p, const CubeState *cs, bool beavered,
+                         PlayerTake *out, Err *err);
+PlayerStatus player_accept(Player *pl, const Position *p, const CubeState *cs, int level,
+                           bool *accept, Err *err);
+PlayerStatus player_resign(Player *pl, const Position *p, const CubeState *cs, int *level,
+                           Err *err);
+
+const char *player_name(const Player *pl);
+const char *player_id(const Player *pl);
+
+/* From any thread: the question being answered (a remote player's wait)
+ * and every later one end with PLAYER_CANCELLED. */
+void player_cancel(Player *pl);
+
+/* Closes and frees (NULL is fine). */
+void player_close(Player *pl);
+
+#endif
