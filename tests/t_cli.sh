@@ -152,7 +152,7 @@ usage selfplay "give two players" selfplay random
 usage selfplay "bad player 'random:9'" selfplay random:9 random
 usage selfplay "unexpected argument 'x'" selfplay --speed random x
 usage calibrate "option '--gam' is ambiguous: --games, --gammon-features" calibrate --gam 3
-usage calibrate "--engine: bad engine" calibrate --engine random:x
+usage calibrate "--engine: bad player" calibrate --engine random:x
 usage train "--out FILE is required" train --games 10
 usage train "--resume takes no value" train --resume=1 --out w.c
 usage serve "unexpected argument 'x'" serve x

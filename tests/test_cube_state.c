@@ -412,6 +412,21 @@ static int teardown(void **state)
 /* After the Crawford game the trailer doubles at once (the leader's cube
  * is dead, test_engine.c): from that double, every reason the rules give
  * makes the engine roll instead, and only those. */
+/* The engine's 0-ply answers, which must not fail. */
+static CubeDecision double_answer(const Engine *e, const Position *p, const CubeState *cs)
+{
+    CubeDecision d;
+    assert_int_equal(engine_double(e, NULL, p, cs, 0, &d, NULL), ENGINE_OK);
+    return d;
+}
+
+static TakeDecision take_answer(const Engine *e, const Position *p, const CubeState *cs)
+{
+    TakeDecision t;
+    assert_int_equal(engine_take(e, NULL, p, cs, 0, &t, NULL), ENGINE_OK);
+    return t;
+}
+
 static void test_engine_double(void **state)
 {
     (void)state;
@@ -419,7 +434,7 @@ static void test_engine_double(void **state)
     pos_start(&p);
     CubeState base = cubes_match(7, 3, 6);
     base.post_crawford = true;
-    assert_int_equal(engine_double(engine, &p, &base, 0), CUBE_DOUBLE);
+    assert_int_equal(double_answer(engine, &p, &base), CUBE_DOUBLE);
     CubeState barred[8];
     int n = 0;
     barred[n] = base, barred[n++].cube_in_use = false;
@@ -430,7 +445,7 @@ static void test_engine_double(void **state)
     barred[n] = base, barred[n].holland = true, barred[n++].turns[ROLLER] = 1;
     for (int i = 0; i < n; i++) {
         assert_false(cubestate_may_double(&barred[i], ROLLER));
-        if (engine_double(engine, &p, &barred[i], 0) != CUBE_ROLL)
+        if (double_answer(engine, &p, &barred[i]) != CUBE_ROLL)
             fail_msg("state %d: the engine doubles, bars 0x%x", i,
                      cubestate_double_bars(&barred[i], ROLLER));
     }
@@ -439,7 +454,7 @@ static void test_engine_double(void **state)
     later.holland = true;
     later.turns[ROLLER] = 2;
     assert_true(cubestate_may_double(&later, ROLLER));
-    assert_int_equal(engine_double(engine, &p, &later, 0), CUBE_DOUBLE);
+    assert_int_equal(double_answer(engine, &p, &later), CUBE_DOUBLE);
 }
 
 /* A double in the opening position is a beaver (test_engine.c): only where
@@ -451,17 +466,17 @@ static void test_engine_beaver(void **state)
     pos_start(&p);
     CubeState cs = cubes_money();
     cs.beavers = 1;
-    assert_int_equal(engine_take(engine, &p, &cs, 0), TAKE_BEAVER);
+    assert_int_equal(take_answer(engine, &p, &cs), TAKE_BEAVER);
     cs.animals = 1; /* the double is a beaver already: no raccoon with 1 */
     assert_false(cubestate_may_beaver(&cs));
-    assert_int_equal(engine_take(engine, &p, &cs, 0), TAKE_TAKE);
+    assert_int_equal(take_answer(engine, &p, &cs), TAKE_TAKE);
     cs.beavers = 2; /* a raccoon allowed */
-    assert_int_equal(engine_take(engine, &p, &cs, 0), TAKE_BEAVER);
+    assert_int_equal(take_answer(engine, &p, &cs), TAKE_BEAVER);
     cs.cube = 32; /* the take would pass 64 */
-    assert_int_equal(engine_take(engine, &p, &cs, 0), TAKE_TAKE);
+    assert_int_equal(take_answer(engine, &p, &cs), TAKE_TAKE);
     cs = cubes_match(7, 0, 0);
     cs.beavers = 1;
-    assert_int_equal(engine_take(engine, &p, &cs, 0), TAKE_TAKE);
+    assert_int_equal(take_answer(engine, &p, &cs), TAKE_TAKE);
 }
 
 static unsigned lcg(unsigned *seed)
@@ -531,7 +546,7 @@ static void test_engine_in_matches(void **state)
             Position p;
             if (seat >= 0 && !m.dice[0] && !m.doubled && !m.resigned) {
                 match_position_of(&m, seat, &p);
-                CubeDecision d = engine_double(engine, &p, &cs, 0);
+                CubeDecision d = double_answer(engine, &p, &cs);
                 if (!(acts & ACT_DOUBLE)) {
                     refused++;
                     holland += (cubestate_double_bars(&cs, ROLLER) & CUBE_BAR_HOLLAND) != 0;
@@ -541,7 +556,7 @@ static void test_engine_in_matches(void **state)
                 asked++;
             } else if (seat >= 0 && m.doubled) {
                 match_position_of(&m, seat, &p);
-                TakeDecision t = engine_take(engine, &p, &cs, 0);
+                TakeDecision t = take_answer(engine, &p, &cs);
                 if (!(acts & ACT_BEAVER))
                     assert_int_not_equal(t, TAKE_BEAVER);
                 beavers += t == TAKE_BEAVER;

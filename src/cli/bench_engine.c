@@ -103,6 +103,12 @@ bool bench_engine_run(const Engine *e, const Position *given, int all, double se
         return err_set(err, "out of memory");
     for (int k = 0; k < n; k++)
         pos[k] = given[(long)k * all / n];
+    /* One scratch for every decision, as a player owns one. */
+    EngineScratch *sc = engine_scratch_new(err);
+    if (!sc) {
+        free(pos);
+        return false;
+    }
     CubeState cubes[16];
     int ncubes = bench_cubes(cubes, 16);
     CubeState money = cubes[0];
@@ -114,7 +120,11 @@ bool bench_engine_run(const Engine *e, const Position *given, int all, double se
             int d1, d2;
             bench_roll(i, &d1, &d2);
             Move best;
-            bool moved = engine_move(e, &pos[i], d1, d2, &money, MOVE_DEPTHS[d].plies, &best);
+            EngineResult r = engine_move(e, sc, &pos[i], d1, d2, &money, MOVE_DEPTHS[d].plies,
+                                         &best, err);
+            if (r != ENGINE_OK && r != ENGINE_NO_MOVE)
+                goto failed;
+            bool moved = r == ENGINE_OK;
             h = fnv_int(h, MOVE_DEPTHS[d].plies);
             h = fnv_int(h, moved);
             if (moved)
@@ -128,10 +138,20 @@ bool bench_engine_run(const Engine *e, const Position *given, int all, double se
         for (int i = 0; i < n; i += plies ? 32 : 4)
             for (int c = 0; c < ncubes; c++) {
                 const CubeState *cs = &cubes[c];
-                h = fnv_int(h, (int)engine_double(e, &pos[i], cs, plies));
-                h = fnv_int(h, (int)engine_take(e, &pos[i], cs, plies));
-                for (int level = 1; level <= 3; level++)
-                    h = fnv_int(h, engine_accept_resignation(e, &pos[i], cs, level, plies));
+                CubeDecision cube;
+                TakeDecision take;
+                if (engine_double(e, sc, &pos[i], cs, plies, &cube, err) != ENGINE_OK ||
+                    engine_take(e, sc, &pos[i], cs, plies, &take, err) != ENGINE_OK)
+                    goto failed;
+                h = fnv_int(h, (int)cube);
+                h = fnv_int(h, (int)take);
+                for (int level = 1; level <= 3; level++) {
+                    bool accept;
+                    if (engine_accept_resignation(e, sc, &pos[i], cs, level, plies, &accept,
+                                                  err) != ENGINE_OK)
+                        goto failed;
+                    h = fnv_int(h, accept);
+                }
                 decisions += 5;
             }
 
@@ -143,7 +163,8 @@ bool bench_engine_run(const Engine *e, const Position *given, int all, double se
     do {
         for (int i = 0; i < n; i++) {
             Evaluation ev;
-            engine_evaluate(e, &pos[i], &money, &opt, &ev);
+            if (engine_evaluate(e, sc, &pos[i], &money, &opt, &ev, err) != ENGINE_OK)
+                goto failed;
         }
         evals += n;
         elapsed = seconds_now() - start;
@@ -153,6 +174,12 @@ bool bench_engine_run(const Engine *e, const Position *given, int all, double se
     res->positions = n;
     res->decisions = decisions;
     res->evals_per_second = (double)evals / elapsed;
+    engine_scratch_free(sc);
     free(pos);
     return true;
+
+failed:
+    engine_scratch_free(sc);
+    free(pos);
+    return false;
 }

@@ -160,12 +160,9 @@ static int parse_options(int argc, char **argv, SelfplayOpts *o)
     if (!o->speed && o->named != 2)
         return cli_usage_error("selfplay", "give two players, PLAYER_A and PLAYER_B");
     for (int s = 0; !o->speed && s < o->named; s++) {
-        char name[32];
-        int plies;
-        if (!strncmp(o->names[s], "remote:", 7))
-            continue;
-        if (!selfplay_parse_player(o->names[s], name, sizeof name, &plies))
-            return cli_usage_error("selfplay", "bad player '%s' (ENGINE[:PLIES])", o->names[s]);
+        PlayerSpec spec;
+        if (!player_spec_parse(o->names[s], &spec, &err))
+            return cli_usage_error("selfplay", "%s", err.text);
     }
     return EXIT_OK;
 }

@@ -161,9 +161,10 @@ static PlayerStatus rp_cube(Player *pl, const Position *p, const CubeState *cs, 
     if (!one_word(reply, word, sizeof word) || (strcmp(word, "double") && strcmp(word, "roll")))
         return unreadable(pl, reply, "double or roll", err);
     bool dbl = !strcmp(word, "double");
-    if (dbl && (!cs || !cs->cube_in_use || !cube_state_valid(cs, NULL) ||
-                !cube_access(cs, SIDE_ROLLER))) {
-        err_set(err, "%s: doubled without access to the cube", pl->name);
+    /* The rules' one answer (cube_state.h): owner, Crawford, max cube, dead
+     * cube, Holland. */
+    if (dbl && (!cs || !cubestate_valid(cs, NULL) || !cubestate_may_double(cs, SIDE_ROLLER))) {
+        err_set(err, "%s: doubled where the rules allow no double", pl->name);
         return PLAYER_ILLEGAL;
     }
     *out = dbl ? PLAYER_DOUBLE : PLAYER_ROLL;
