@@ -110,6 +110,8 @@ usage bench "--seconds: '3600.5'" bench --seconds 3600.5
 usage selfplay "--games: '1' is not a whole number from 2 to 100000000" selfplay --games 1 a b
 usage selfplay "--games: '100000001'" selfplay --games 100000001 a b
 usage selfplay "--seed: '18446744073709551616'" selfplay --seed 18446744073709551616 a b
+usage selfplay "bad player 'default:+1': PLIES must be 0 to 4" selfplay default:+1 random
+usage selfplay "bad player 'default: 1': PLIES must be 0 to 4" selfplay 'default: 1' random
 usage selfplay "--threads: '65' is not a whole number from 1 to 64" selfplay --threads 65 a b
 usage selfplay "--positions: '0'" selfplay --speed --positions 0
 usage calibrate "--threads: '0' is not a whole number from 1 to 64" calibrate --threads 0

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "num.h"
 #include "player_engine.h"
 #include "player_pubeval.h"
 #include "player_random.h"
@@ -32,12 +33,11 @@ bool player_spec_parse(const char *text, PlayerSpec *spec, Err *err)
     memcpy(spec->engine, text, len);
     spec->engine[len] = '\0';
     if (colon) {
-        char *end;
-        long v = strtol(colon + 1, &end, 10);
-        if (*end || end == colon + 1 || v < 0 || v > SEARCH_MAX_PLIES)
+        /* util/num's strict reading, as every number a user types: no
+         * blanks, signs or trailing characters. */
+        if (!num_int("PLIES", colon + 1, 0, SEARCH_MAX_PLIES, &spec->plies, NULL))
             return err_set(err, "bad player '%.40s': PLIES must be 0 to %d", text,
                            SEARCH_MAX_PLIES);
-        spec->plies = (int)v;
     }
     if (!strcmp(spec->engine, "pubeval") || !strcmp(spec->engine, "random")) {
         spec->kind = spec->engine[0] == 'p' ? PLAYER_KIND_PUBEVAL : PLAYER_KIND_RANDOM;
