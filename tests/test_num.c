@@ -118,6 +118,24 @@ static void test_floats(void **state)
     assert_true(f == 10.0f);
 }
 
+/* A refusal quotes the text on one printable line, whatever it holds (found
+ * by fuzz_num: a newline was echoed as it stood). */
+static void test_messages_one_line(void **state)
+{
+    (void)state;
+    Err err;
+    long l;
+    uint64_t u;
+    double d;
+    assert_false(num_long("--games", ",\x10\n", 1, 9, &l, &err));
+    assert_null(strchr(err.text, '\n'));
+    assert_string_equal(err.text, "--games: ',\?\?' is not a whole number from 1 to 9");
+    assert_false(num_u64("--seed", "1\n2", &u, &err));
+    assert_null(strchr(err.text, '\n'));
+    assert_false(num_double("--seconds", "0.5\r\n", 0.01, 10, false, &d, &err));
+    assert_null(strchr(err.text, '\n'));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -126,6 +144,7 @@ int main(void)
         cmocka_unit_test(test_seeds),
         cmocka_unit_test(test_decimals),
         cmocka_unit_test(test_floats),
+        cmocka_unit_test(test_messages_one_line),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

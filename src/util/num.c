@@ -33,8 +33,9 @@ static bool is_decimal(const char *s)
 
 static bool whole_error(const char *name, const char *s, long lo, long hi, Err *err)
 {
-    return err_set(err, "%s: '%.*s' is not a whole number from %ld to %ld", name, QUOTE_MAX,
-                   s ? s : "", lo, hi);
+    char q[ERR_QUOTE_SIZE(QUOTE_MAX)];
+    return err_set(err, "%s: '%s' is not a whole number from %ld to %ld", name,
+                   err_quote(s ? s : "", QUOTE_MAX, q), lo, hi);
 }
 
 bool num_long(const char *name, const char *s, long lo, long hi, long *out, Err *err)
@@ -64,9 +65,10 @@ bool num_u64(const char *name, const char *s, uint64_t *out, Err *err)
     errno = 0;
     char *end = NULL;
     unsigned long long v = s && all_digits(s) ? strtoull(s, &end, 10) : 0;
+    char q[ERR_QUOTE_SIZE(QUOTE_MAX)];
     if (!s || !all_digits(s) || errno || *end)
-        return err_set(err, "%s: '%.*s' is not a whole number from 0 to %llu", name, QUOTE_MAX,
-                       s ? s : "", (unsigned long long)UINT64_MAX);
+        return err_set(err, "%s: '%s' is not a whole number from 0 to %llu", name,
+                       err_quote(s ? s : "", QUOTE_MAX, q), (unsigned long long)UINT64_MAX);
     *out = (uint64_t)v;
     return true;
 }
@@ -74,8 +76,9 @@ bool num_u64(const char *name, const char *s, uint64_t *out, Err *err)
 static bool decimal_error(const char *name, const char *s, double lo, double hi, bool above_lo,
                           Err *err)
 {
-    return err_set(err, "%s: '%.*s' is not a number %s %.15g %s %.15g", name, QUOTE_MAX, s ? s : "",
-                   above_lo ? "above" : "from", lo, above_lo ? "and at most" : "to", hi);
+    char q[ERR_QUOTE_SIZE(QUOTE_MAX)];
+    return err_set(err, "%s: '%s' is not a number %s %.15g %s %.15g", name,
+                   err_quote(s ? s : "", QUOTE_MAX, q), above_lo ? "above" : "from", lo, above_lo ? "and at most" : "to", hi);
 }
 
 bool num_double(const char *name, const char *s, double lo, double hi, bool above_lo,
