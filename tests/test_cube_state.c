@@ -17,6 +17,7 @@
 #include "cubes.h"
 #include "engine.h"
 #include "match.h"
+#include "ok.h"
 
 #define ROLLER SIDE_ROLLER
 #define OPP SIDE_OPPONENT
@@ -304,13 +305,6 @@ static void test_valid(void **state)
 }
 
 /* --- the CubeState of a Match ------------------------------------------- */
-
-#define OK(call)                                                                           \
-    do {                                                                                   \
-        Err e_ = {{0}};                                                                    \
-        if (!(call))                                                                       \
-            fail_msg("%s refused: %s", #call, e_.text);                                    \
-    } while (0)
 
 static MoveList moves; /* too big for a stack frame */
 

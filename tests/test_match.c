@@ -16,6 +16,7 @@
 
 #include "match.h"
 #include "matchid.h"
+#include "ok.h"
 #include "posid.h"
 #include "rules_cli.h"
 #include "tsv.h"
@@ -32,13 +33,6 @@ static Match start(const Rules *r, int length)
         fail_msg("match_start: %s", err.text);
     return m;
 }
-
-#define OK(call)                                                                           \
-    do {                                                                                   \
-        Err e_ = {{0}};                                                                    \
-        if (!(call))                                                                       \
-            fail_msg("%s refused: %s", #call, e_.text);                                    \
-    } while (0)
 
 /* The call (which passes &e_ as its Err) must fail, say `msg`, and leave
  * the match exactly as it was. */

@@ -18,19 +18,13 @@
 
 #include "match.h"
 #include "movetext.h"
+#include "ok.h"
 #include "randgame.h"
 #include "record.h"
 #include "record_mat.h"
 #include "rules.h"
 
 static MoveList moves; /* too big for a stack frame */
-
-#define OK(call)                                                                           \
-    do {                                                                                   \
-        Err e_ = {{0}};                                                                    \
-        if (!(call))                                                                       \
-            fail_msg("%s refused: %s", #call, e_.text);                                    \
-    } while (0)
 
 /* The call (which passes &e_) must fail and say `msg`. */
 #define REFUSED(call, msg)                                                                 \
