@@ -26,27 +26,20 @@ static const char *const field_name[FIELDS] = {
 /* XG's seats in gnubg's numbering (see xgid.h). */
 enum { BOTTOM = 1, TOP = 0 };
 
-/* A field as messages quote it: one line, printable, at most 20 bytes. */
-static const char *quoted(const char *s, char buf[32])
-{
-    size_t i = 0;
-    for (; s[i] && i < 20; i++)
-        buf[i] = s[i] >= 0x20 && s[i] < 0x7f ? s[i] : '?';
-    strcpy(buf + i, s[i] ? "..." : "");
-    return buf;
-}
+/* How much of a field messages quote (err_quote: one printable line). */
+#define QUOTE_MAX 20
 
 /* A whole number in [lo, hi]: an optional '-' and 1..6 digits, nothing else. */
 static bool field_int(const char *s, int field, int lo, int hi, int *out, Err *err)
 {
-    char q[32];
+    char q[ERR_QUOTE_SIZE(QUOTE_MAX)];
     const char *p = s;
     if (*p == '-')
         p++;
     size_t digits = strspn(p, "0123456789");
     if (digits == 0 || p[digits] != '\0' || digits > 6)
         return err_set(err, "XGID field %d (%s) is '%s', not a whole number", field + 1,
-                       field_name[field], quoted(s, q));
+                       field_name[field], err_quote(s, QUOTE_MAX, q));
     int v = 0;
     for (size_t i = 0; i < digits; i++)
         v = v * 10 + (p[i] - '0');
@@ -113,7 +106,7 @@ static bool read_position(const char *s, uint8_t bottom[POS_SLOTS], uint8_t top[
 static bool read_dice(const char *s, Xgid *x, Err *err)
 {
     MatchId *m = &x->match;
-    char q[32];
+    char q[ERR_QUOTE_SIZE(QUOTE_MAX)];
     if (!strcmp(s, "00"))
         return true;
     if (!strcmp(s, "D")) {
@@ -127,7 +120,7 @@ static bool read_dice(const char *s, Xgid *x, Err *err)
                        s);
     if (strlen(s) != 2 || s[0] < '1' || s[0] > '6' || s[1] < '1' || s[1] > '6')
         return err_set(err, "XGID field 5 (dice) is '%s', not 00, D or two dice 1-6",
-                       quoted(s, q));
+                       err_quote(s, QUOTE_MAX, q));
     int a = s[0] - '0', b = s[1] - '0';
     m->dice[0] = a > b ? a : b; /* gnubg keeps the larger die first */
     m->dice[1] = a > b ? b : a;
