@@ -10,7 +10,9 @@
 #include "bench_engine.h"
 
 #include <stdlib.h>
-#include <time.h>
+
+#include "clock.h"
+#include "fnv.h"
 
 /* Plies of the move decisions and how many positions each depth sees: the
  * deeper searches are slower, so they take every k-th position only. */
@@ -18,20 +20,11 @@ static const struct {
     int plies, stride;
 } MOVE_DEPTHS[] = {{0, 1}, {1, 2}, {2, 16}};
 
-/* FNV-1a, 64 bits: simple, stable across platforms and compilers. */
-static uint64_t fnv(uint64_t h, const void *data, size_t n)
-{
-    const unsigned char *p = data;
-    for (size_t i = 0; i < n; i++)
-        h = (h ^ p[i]) * 0x100000001b3u;
-    return h;
-}
-
 static uint64_t fnv_int(uint64_t h, int v)
 {
     unsigned char b[4] = {(unsigned char)v, (unsigned char)(v >> 8), (unsigned char)(v >> 16),
                           (unsigned char)(v >> 24)};
-    return fnv(h, b, sizeof b);
+    return fnv_bytes(h, b, sizeof b);
 }
 
 static uint64_t fnv_position(uint64_t h, const Position *p)
@@ -84,13 +77,6 @@ static void bench_roll(int i, int *d1, int *d2)
     *d2 = 1 + (i / 6) % 6;
 }
 
-static double seconds_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 bool bench_engine_run(const Engine *e, const Position *given, int all, double seconds,
                       BenchEngineResult *res, Err *err)
 {
@@ -112,7 +98,7 @@ bool bench_engine_run(const Engine *e, const Position *given, int all, double se
     CubeState cubes[16];
     int ncubes = bench_cubes(cubes, 16);
     CubeState money = cubes[0];
-    uint64_t h = 0xcbf29ce484222325u;
+    uint64_t h = FNV_OFFSET;
     long decisions = 0;
 
     for (size_t d = 0; d < sizeof MOVE_DEPTHS / sizeof MOVE_DEPTHS[0]; d++)
@@ -159,7 +145,7 @@ bool bench_engine_run(const Engine *e, const Position *given, int all, double se
      * about `seconds`, cubeless at 0 ply, on this thread. */
     EvalOptions opt = {0, false};
     long evals = 0;
-    double start = seconds_now(), elapsed;
+    double start = clock_now(), elapsed;
     do {
         for (int i = 0; i < n; i++) {
             Evaluation ev;
@@ -167,7 +153,7 @@ bool bench_engine_run(const Engine *e, const Position *given, int all, double se
                 goto failed;
         }
         evals += n;
-        elapsed = seconds_now() - start;
+        elapsed = clock_now() - start;
     } while (elapsed < seconds);
 
     res->signature = h;

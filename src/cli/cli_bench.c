@@ -7,13 +7,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <zlib.h>
 
 #include "bench_engine.h"
 #include "cli.h"
 #include "cli_opt.h"
+#include "clock.h"
 #include "engine.h"
+#include "fnv.h"
 #include "json.h"
 #include "movegen.h"
 #include "num.h"
@@ -107,22 +108,6 @@ static int load_positions(const char *path, PosArray *a)
     return ok;
 }
 
-/* FNV-1a, 64 bits: simple, stable across platforms and compilers. */
-static uint64_t fnv(uint64_t h, const void *data, size_t n)
-{
-    const unsigned char *p = data;
-    for (size_t i = 0; i < n; i++)
-        h = (h ^ p[i]) * 0x100000001b3u;
-    return h;
-}
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 /* One pass: every position with the 21 rolls (larger die first, as gnubg's
  * vectors list them). Returns the number of moves generated. */
 static long bench_pass(const PosArray *a, MoveList *l, uint64_t *sig)
@@ -137,13 +122,13 @@ static long bench_pass(const PosArray *a, MoveList *l, uint64_t *sig)
                     continue;
                 unsigned char head[3] = {(unsigned char)d1, (unsigned char)d2,
                                          (unsigned char)n};
-                *sig = fnv(*sig, head, sizeof head);
+                *sig = fnv_bytes(*sig, head, sizeof head);
                 for (int k = 0; k < n; k++) {
                     const Move *m = &l->moves[k];
-                    *sig = fnv(*sig, &m->parts, 1);
-                    *sig = fnv(*sig, m->from, m->parts);
-                    *sig = fnv(*sig, m->to, m->parts);
-                    *sig = fnv(*sig, m->result.side, sizeof m->result.side);
+                    *sig = fnv_bytes(*sig, &m->parts, 1);
+                    *sig = fnv_bytes(*sig, m->from, m->parts);
+                    *sig = fnv_bytes(*sig, m->to, m->parts);
+                    *sig = fnv_bytes(*sig, m->result.side, sizeof m->result.side);
                 }
             }
     return moves;
@@ -192,17 +177,17 @@ int cli_bench(int argc, char **argv)
 
     /* The signature pass is not timed: hashing every move would cost more
      * than generating it. */
-    uint64_t sig = 0xcbf29ce484222325u;
+    uint64_t sig = FNV_OFFSET;
     long moves = bench_pass(&a, l, &sig);
 
     /* The fastest pass is reported too: on a shared machine other loads
      * slow some passes down, and the fastest one is what the code can do. */
     long passes = 0, check = 0;
-    double start = now(), elapsed, last = start, fastest = 1e30;
+    double start = clock_now(), elapsed, last = start, fastest = 1e30;
     do {
         check += bench_pass(&a, l, NULL);
         passes++;
-        double t = now();
+        double t = clock_now();
         if (t - last < fastest)
             fastest = t - last;
         last = t;

@@ -18,6 +18,7 @@
 
 #include "cli.h"
 #include "cli_opt.h"
+#include "clock.h"
 #include "eval_contact.h"
 #include "eval_race.h"
 #include "eval_static.h"
@@ -388,7 +389,7 @@ int cli_calibrate(int argc, char **argv)
             fprintf(stderr, "shesh calibrate: %s\n", err.text);
             goto done;
         }
-    double t0 = selfplay_now();
+    double t0 = clock_now();
     int started = 0;
     for (int t = 0; t < threads; t++) {
         Job *j = &jobs[t];
@@ -414,7 +415,7 @@ int cli_calibrate(int argc, char **argv)
         all.n += s->n;
     }
     fprintf(stderr, "%ld games of %s in %.1f s: %zu positions\n", games, player,
-            selfplay_now() - t0, all.n);
+            clock_now() - t0, all.n);
 
     double beta[CONTACT_MODELS][CONTACT_FEATURES];
     for (int m = 0; m < CONTACT_MODELS; m++) {

@@ -10,11 +10,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "cli.h"
 #include "cli_opt.h"
+#include "clock.h"
 #include "listen.h"
 #include "net.h"
 #include "num.h"
@@ -121,13 +121,6 @@ static bool load(const char *path, Script *s, Err *err)
     return ok;
 }
 
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 typedef enum Got { GOT_ALL, GOT_TIMEOUT, GOT_EOF } Got;
 
 /* Reads into got until it holds `lines` newlines (or EOF, or the time is up).
@@ -135,7 +128,7 @@ typedef enum Got { GOT_ALL, GOT_TIMEOUT, GOT_EOF } Got;
 static Got read_lines(int fd, Buf *carry, Buf *got, size_t lines, double timeout)
 {
     buf_clear(got);
-    double until = now_s() + timeout;
+    double until = clock_now() + timeout;
     size_t seen = 0, used = 0;
     for (;;) {
         while (used < carry->len && seen < lines)
@@ -145,7 +138,7 @@ static Got read_lines(int fd, Buf *carry, Buf *got, size_t lines, double timeout
             buf_consume(carry, used);
             return GOT_ALL;
         }
-        double left = until - now_s();
+        double left = until - clock_now();
         struct pollfd pfd = {.fd = fd, .events = POLLIN};
         int rc = left > 0 ? poll(&pfd, 1, (int)ceil(left * 1000)) : 0;
         if (rc < 0 && errno == EINTR)

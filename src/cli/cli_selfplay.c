@@ -9,10 +9,11 @@
 
 #include "cli.h"
 #include "cli_opt.h"
+#include "clock.h"
 #include "engine.h"
 #include "num.h"
-#include "posid.h"
 #include "player_spec.h"
+#include "posid.h"
 #include "selfplay.h"
 
 /* ---- the match runner ---- */
@@ -217,7 +218,7 @@ int cli_selfplay(int argc, char **argv)
                 goto done;
             }
         }
-    double t0 = selfplay_now();
+    double t0 = clock_now();
     for (int t = 0; t < threads; t++) {
         jobs[t].seed = seed;
         jobs[t].pairs = games / 2;
@@ -252,7 +253,7 @@ int cli_selfplay(int argc, char **argv)
                 player_status_name(all.status));
     if (all.failed || all.pairs == 0)
         goto done;
-    double wall = selfplay_now() - t0;
+    double wall = clock_now() - t0;
     double mean = all.sum / all.pairs;
     double var = all.sum_sq / all.pairs - mean * mean;
     double se = all.pairs > 1 ? sqrt(var * all.pairs / (all.pairs - 1) / all.pairs) : 0.0;
@@ -403,9 +404,9 @@ static int run_speed(const char *player_name, long positions, uint64_t seed, boo
             selfplay_dice(&rng, 1, &d1, &d2); /* any roll, doubles too */
             Move m;
             bool moved;
-            double t0 = selfplay_now();
+            double t0 = clock_now();
             player_move(by_plies[plies], &s.pos[i], &cs, d1, d2, &m, &moved, NULL);
-            ms[i] = 1e3 * (selfplay_now() - t0);
+            ms[i] = 1e3 * (clock_now() - t0);
             total += ms[i];
         }
         qsort(ms, (size_t)s.n, sizeof *ms, cmp_double);

@@ -27,6 +27,7 @@
 #include "buf.h"
 #include "cli.h"
 #include "cli_opt.h"
+#include "clock.h"
 #include "err.h"
 #include "eval_race.h"
 #include "eval_static.h"
@@ -584,7 +585,7 @@ static void print_resume(const TrainOpts *o, const char *ckpt, long done)
 static bool train_run(Trainer *t, const TrainOpts *o, const char *ckpt, long *done, uint64_t *rng,
                       bool *stopped, Err *err)
 {
-    double t0 = selfplay_now();
+    double t0 = clock_now();
     *stopped = false;
     while (*done < o->games) {
         long g = *done;
@@ -595,7 +596,7 @@ static bool train_run(Trainer *t, const TrainOpts *o, const char *ckpt, long *do
         if (check) {
             double ppg = against_pubeval(t, 500, 12345);
             fprintf(stderr, "%ld games, %.0f s: %+.3f ppg against pubeval (1000 games)\n", *done,
-                    selfplay_now() - t0, ppg);
+                    clock_now() - t0, ppg);
         }
         if (*done == o->games)
             break;

@@ -6,9 +6,9 @@
 #include <poll.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
+#include "clock.h"
 #include "listen.h"
 
 /* Longer than any line a caller reads; what arrives after a line waits
@@ -57,13 +57,6 @@ bool net_client_send(NetClient *c, const char *data, size_t len, Err *err)
     return true;
 }
 
-static double mono_now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + t.tv_nsec / 1e9;
-}
-
 /* Takes one line out of the buffer if a whole one is there. */
 static NetClientStatus take_line(NetClient *c, char *out, size_t size, bool *got, Err *err)
 {
@@ -94,7 +87,7 @@ static NetClientStatus take_line(NetClient *c, char *out, size_t size, bool *got
 NetClientStatus net_client_read_line(NetClient *c, double timeout_s, int cancel_fd, char *out,
                                      size_t size, Err *err)
 {
-    double until = timeout_s >= 0 ? mono_now() + timeout_s : 0;
+    double until = timeout_s >= 0 ? clock_now() + timeout_s : 0;
     for (;;) {
         bool got;
         NetClientStatus st = take_line(c, out, size, &got, err);
@@ -102,7 +95,7 @@ NetClientStatus net_client_read_line(NetClient *c, double timeout_s, int cancel_
             return st;
         int wait_ms = -1;
         if (timeout_s >= 0) {
-            double left = until - mono_now();
+            double left = until - clock_now();
             if (left <= 0) {
                 err_set(err, "no reply within %g s", timeout_s);
                 return NET_CLIENT_TIMEOUT;

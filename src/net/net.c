@@ -25,9 +25,9 @@
 #include <string.h>
 #include <sys/epoll.h>
 #include <sys/socket.h>
-#include <time.h>
 #include <unistd.h>
 
+#include "clock.h"
 #include "txlog.h"
 #include "version.h"
 #include "worker.h"
@@ -208,13 +208,6 @@ struct Server {
     char *rbuf;      /* one read buffer for all connections */
     NetStats stats;
 };
-
-static double mono_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 static void diag(Server *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void diag(Server *s, const char *fmt, ...)
@@ -427,14 +420,14 @@ static void conn_inline(Conn *c, const char *line, size_t len)
 {
     Server *s = c->srv;
     double budget = s->cfg->request_timeout;
-    double start = budget > 0 ? mono_now() : 0;
+    double start = budget > 0 ? clock_now() : 0;
     s->stats.requests++;
     buf_clear(&c->job.reply);
     NetAction action =
         s->h->handle(s->h->ctx, s->loop_thread, c->session, line, len, &c->job.reply);
     /* Nothing can stop a request on the loop, but one over its budget is
      * answered as on a worker: the error in place of its reply. */
-    if (budget > 0 && mono_now() - start > budget) {
+    if (budget > 0 && clock_now() - start > budget) {
         s->stats.timeouts++;
         conn_send_over_budget(c);
         conn_note(c, "the late reply was dropped");
@@ -878,7 +871,7 @@ bool net_serve(const NetConfig *cfg, const NetHandler *h, NetStats *stats, Err *
     s.h = h;
     s.ep = -1;
     s.next_due = NEVER;
-    s.now = mono_now();
+    s.now = clock_now();
     bool ok = server_start(&s, err);
     if (!ok)
         close_listeners(&s);
@@ -887,7 +880,7 @@ bool net_serve(const NetConfig *cfg, const NetHandler *h, NetStats *stats, Err *
     while (ok && !(s.stopping && s.nlive == 0)) {
         int timeout = -1;
         if (s.next_due < NEVER) {
-            double ms = (s.next_due - mono_now()) * 1000.0 + 1.0;
+            double ms = (s.next_due - clock_now()) * 1000.0 + 1.0;
             timeout = ms <= 0 ? 0 : ms > 3.6e6 ? 3600000 : (int)ms;
         }
         int n = epoll_wait(s.ep, events, (int)(sizeof events / sizeof events[0]), timeout);
@@ -895,7 +888,7 @@ bool net_serve(const NetConfig *cfg, const NetHandler *h, NetStats *stats, Err *
             diag(&s, "event loop failed: %s", strerror(errno));
             break;
         }
-        s.now = mono_now();
+        s.now = clock_now();
         s.inline_left = INLINE_PER_WAKE;
         for (int i = 0; i < n; i++)
             on_event(&s, &events[i]);

@@ -24,6 +24,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "clock.h"
+
 #define START_TRIES 3
 #define DEFAULT_START_TIMEOUT 20.0
 #define STOP_GRACE 1.0 /* seconds between SIGTERM and SIGKILL */
@@ -36,13 +38,6 @@ struct GnubgServer {
     char cmd[96];
     char log[96];
 };
-
-static double now_s(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
-}
 
 static void sleep_s(double s)
 {
@@ -167,7 +162,7 @@ static StartResult start_once(GnubgServer *g, const GnubgServerOptions *o, Err *
     g->reaped = false;
 
     double timeout = o->start_timeout > 0 ? o->start_timeout : DEFAULT_START_TIMEOUT;
-    double deadline = now_s() + timeout;
+    double deadline = clock_now() + timeout;
     char last[256];
     for (;;) {
         if (read_log(g, last, sizeof last))
@@ -180,7 +175,7 @@ static StartResult start_once(GnubgServer *g, const GnubgServerOptions *o, Err *
                     last[0] ? ": " : "", last);
             return taken ? START_RETRY : START_FAILED;
         }
-        if (now_s() > deadline) {
+        if (clock_now() > deadline) {
             err_set(err, "%s was not listening on %s after %.0f s%s%s", binary, g->addr,
                     timeout, last[0] ? "; it said: " : "", last);
             return START_FAILED;
@@ -195,10 +190,10 @@ static void stop_process(GnubgServer *g)
     if (g->pid <= 0 || g->reaped)
         return;
     kill(g->pid, SIGTERM);
-    double deadline = now_s() + STOP_GRACE;
+    double deadline = clock_now() + STOP_GRACE;
     int status;
     while (waitpid(g->pid, &status, WNOHANG) != g->pid) {
-        if (now_s() > deadline) {
+        if (clock_now() > deadline) {
             kill(g->pid, SIGKILL);
             while (waitpid(g->pid, &status, 0) < 0 && errno == EINTR) {
             }

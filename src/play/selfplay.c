@@ -2,8 +2,8 @@
 #include "selfplay.h"
 
 #include <string.h>
-#include <time.h>
 
+#include "clock.h"
 #include "score.h"
 
 uint64_t selfplay_rand(uint64_t *state)
@@ -25,13 +25,6 @@ void selfplay_dice(uint64_t *state, int turn, int *d1, int *d2)
         *d1 = roll_die(state);
         *d2 = roll_die(state);
     } while (turn == 0 && *d1 == *d2);
-}
-
-double selfplay_now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + t.tv_nsec / 1e9;
 }
 
 /* Longer than any real game; only a broken player could get here. */
@@ -56,7 +49,7 @@ void selfplay_game(Player *const players[2], uint64_t seed, int first, SelfplayO
             observe(ctx, &p, seat);
         Move m;
         bool moved = false;
-        double t0 = selfplay_now();
+        double t0 = clock_now();
         PlayerStatus st = player_move(players[seat], &p, &cs, d1, d2, &m, &moved, &res->err);
         if (st != PLAYER_OK) {
             res->failed = true;
@@ -64,7 +57,7 @@ void selfplay_game(Player *const players[2], uint64_t seed, int first, SelfplayO
             res->status = st;
             return;
         }
-        res->seconds[seat] += selfplay_now() - t0;
+        res->seconds[seat] += clock_now() - t0;
         res->decisions[seat]++;
         if (moved) {
             p = m.result;

@@ -45,6 +45,5 @@ void selfplay_dice(uint64_t *state, int turn, int *d1, int *d2);
 void selfplay_game(Player *const players[2], uint64_t seed, int first, SelfplayObserver observe,
                    void *ctx, SelfplayResult *res);
 
-double selfplay_now(void);
 
 #endif
