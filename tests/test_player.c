@@ -221,6 +221,7 @@ static void test_engine_player_cube_and_resign(void **state)
 
 /* A kind made here, whose answers break the rules player.c checks. */
 static PlayerTake bad_take;
+static PlayerCube bad_cube_answer = PLAYER_ROLL;
 static int bad_level;
 
 static PlayerStatus bad_move(Player *pl, const Position *p, const CubeState *cs, int d1, int d2,
@@ -235,7 +236,7 @@ static PlayerStatus bad_cube(Player *pl, const Position *p, const CubeState *cs,
                              Err *err)
 {
     (void)pl, (void)p, (void)cs, (void)err;
-    *out = PLAYER_ROLL;
+    *out = bad_cube_answer;
     return PLAYER_OK;
 }
 
@@ -300,6 +301,21 @@ static void test_shared_checks(void **state)
     bad_level = 2;
     assert_int_equal(player_resign(pl, &p, &cs, &level, &err), PLAYER_OK);
     assert_int_equal(level, 2);
+    /* A double only where the rules allow one, whatever kind answered. */
+    PlayerCube c = PLAYER_ROLL;
+    bad_cube_answer = PLAYER_DOUBLE;
+    assert_int_equal(player_cube(pl, &p, &cs, &c, &err), PLAYER_OK);
+    assert_int_equal(c, PLAYER_DOUBLE);
+    CubeState owned = cs;
+    owned.cube = 2, owned.owner = SIDE_OPPONENT;
+    c = PLAYER_ROLL;
+    assert_int_equal(player_cube(pl, &p, &owned, &c, &err), PLAYER_ILLEGAL);
+    assert_int_equal(c, PLAYER_ROLL);
+    assert_non_null(strstr(err.text, "rule-breaker: doubled where the rules allow no double"));
+    CubeState dead = cubes_match(5, 3, 0);
+    dead.cube = 2, dead.owner = SIDE_ROLLER; /* 3 + 2 reaches 5: a dead cube */
+    assert_int_equal(player_cube(pl, &p, &dead, &c, &err), PLAYER_ILLEGAL);
+    bad_cube_answer = PLAYER_ROLL;
     player_close(pl);
 }
 

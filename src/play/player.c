@@ -65,7 +65,19 @@ PlayerStatus player_cube(Player *pl, const Position *p, const CubeState *cs, Pla
 {
     if (cancelled(pl, err))
         return PLAYER_CANCELLED;
-    return pl->ops->cube(pl, p, cs, out, err);
+    PlayerCube c;
+    PlayerStatus st = pl->ops->cube(pl, p, cs, &c, err);
+    if (st != PLAYER_OK)
+        return st;
+    /* A double must be one the rules allow (cube_state.h: no cube, Crawford,
+     * owner, max cube, dead cube, Holland), whoever answered. */
+    if (c == PLAYER_DOUBLE &&
+        (!cs || !cubestate_valid(cs, NULL) || !cubestate_may_double(cs, SIDE_ROLLER))) {
+        err_set(err, "%s: doubled where the rules allow no double", pl->name);
+        return PLAYER_ILLEGAL;
+    }
+    *out = c;
+    return PLAYER_OK;
 }
 
 PlayerStatus player_take(Player *pl, const Position *p, const CubeState *cs, bool beavered,

@@ -160,14 +160,8 @@ static PlayerStatus rp_cube(Player *pl, const Position *p, const CubeState *cs, 
         return st;
     if (!one_word(reply, word, sizeof word) || (strcmp(word, "double") && strcmp(word, "roll")))
         return unreadable(pl, reply, "double or roll", err);
-    bool dbl = !strcmp(word, "double");
-    /* The rules' one answer (cube_state.h): owner, Crawford, max cube, dead
-     * cube, Holland. */
-    if (dbl && (!cs || !cubestate_valid(cs, NULL) || !cubestate_may_double(cs, SIDE_ROLLER))) {
-        err_set(err, "%s: doubled where the rules allow no double", pl->name);
-        return PLAYER_ILLEGAL;
-    }
-    *out = dbl ? PLAYER_DOUBLE : PLAYER_ROLL;
+    /* Whether a double is allowed is player_cube's check, for every kind. */
+    *out = !strcmp(word, "double") ? PLAYER_DOUBLE : PLAYER_ROLL;
     return PLAYER_OK;
 }
 
