@@ -1,7 +1,6 @@
 /* cli_selfplay.c - `shesh selfplay`: duplicate-dice games between two
  * players, points per game and decision speed (the games: play/selfplay.h). */
 #include <getopt.h>
-#include <math.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,12 +14,12 @@
 #include "player_spec.h"
 #include "posid.h"
 #include "selfplay.h"
+#include "stats.h"
 
 /* ---- the match runner ---- */
 
 typedef struct Tally {
-    double sum, sum_sq; /* of the per-pair average, seat A's points */
-    long pairs;
+    StatsPairs pairs; /* seat A's points, pair by pair */
     long games, wins[2], gammons[2], backgammons[2];
     double seconds[2];
     long decisions[2];
@@ -48,7 +47,7 @@ static void *job_main(void *arg)
     Job *j = arg;
     for (long pair = j->thread; pair < j->pairs; pair += j->threads) {
         uint64_t seed = game_seed(j->seed, pair);
-        double pair_points = 0.0;
+        int64_t pair_points = 0;
         for (int first = 0; first < 2; first++) {
             SelfplayResult r;
             selfplay_game(j->players, seed, first, NULL, NULL, &r);
@@ -70,10 +69,7 @@ static void *job_main(void *arg)
                 t->decisions[s] += r.decisions[s];
             }
         }
-        double avg = pair_points / 2.0;
-        j->tally.sum += avg;
-        j->tally.sum_sq += avg * avg;
-        j->tally.pairs++;
+        stats_pairs_add(&j->tally.pairs, pair_points); /* cannot overflow: 2 x 3 points */
     }
     return NULL;
 }
@@ -235,7 +231,7 @@ int cli_selfplay(int argc, char **argv)
     for (int t = 0; t < threads; t++) {
         pthread_join(tids[t], NULL);
         Tally *x = &jobs[t].tally;
-        all.sum += x->sum, all.sum_sq += x->sum_sq, all.pairs += x->pairs;
+        stats_pairs_merge(&all.pairs, &x->pairs);
         all.games += x->games;
         for (int s = 0; s < 2; s++) {
             all.wins[s] += x->wins[s], all.gammons[s] += x->gammons[s];
@@ -251,15 +247,15 @@ int cli_selfplay(int argc, char **argv)
     if (all.failed)
         fprintf(stderr, "shesh selfplay: %s (%s)\n", all.err.text,
                 player_status_name(all.status));
-    if (all.failed || all.pairs == 0)
+    if (all.failed || all.pairs.n == 0)
         goto done;
     double wall = clock_now() - t0;
-    double mean = all.sum / all.pairs;
-    double var = all.sum_sq / all.pairs - mean * mean;
-    double se = all.pairs > 1 ? sqrt(var * all.pairs / (all.pairs - 1) / all.pairs) : 0.0;
-    printf("%s vs %s: %ld games (%ld duplicate pairs), seed %llu\n", names[0], names[1],
-           all.games, all.pairs, (unsigned long long)seed);
-    printf("  A points per game: %+.3f +- %.3f (1 SE)\n", mean, se);
+    StatsSummary sum;
+    stats_pairs_summary(&all.pairs, &sum);
+    double se = all.pairs.n > 1 ? sum.se : 0.0; /* one pair: no spread to tell */
+    printf("%s vs %s: %ld games (%lld duplicate pairs), seed %llu\n", names[0], names[1],
+           all.games, (long long)all.pairs.n, (unsigned long long)seed);
+    printf("  A points per game: %+.3f +- %.3f (1 SE)\n", sum.ppg, se);
     printf("  A wins %.1f %%, gammons A %.1f %% B %.1f %%, backgammons A %.2f %% B %.2f %%\n",
            100.0 * all.wins[0] / all.games, 100.0 * all.gammons[0] / all.games,
            100.0 * all.gammons[1] / all.games, 100.0 * all.backgammons[0] / all.games,
