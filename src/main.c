@@ -10,6 +10,7 @@ static const CliCommand commands[] = {
     {"moves", cli_moves, "list every legal move of a position for a roll"},
     {"rules", cli_rules, "show the rules a preset and rules options make"},
     {"bench", cli_bench, "move generation speed and a behaviour signature"},
+    {"match", cli_match, "two players in money sessions or matches, refereed, with records"},
     {"selfplay", cli_selfplay, "engine against engine: points per game, decision speed"},
     {"calibrate", cli_calibrate, "fit the contact evaluator's chances on self-play games"},
     {"train", cli_train, "train the contact network by self-play (TD)"},

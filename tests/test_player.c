@@ -284,8 +284,13 @@ static void test_shared_checks(void **state)
     Err err = {{0}};
     PlayerTake t = PLAYER_DROP;
     bad_take = PLAYER_BEAVER;
-    assert_int_equal(player_take(pl, &p, &cs, false, &t, &err), PLAYER_ILLEGAL);
+    /* A beaver the rules do not allow stands as a take, marked as such. */
+    assert_int_equal(player_take(pl, &p, &cs, false, &t, &err), PLAYER_OK);
+    assert_int_equal(t, PLAYER_TAKE_NOT_BEAVER);
+    bad_take = PLAYER_TAKE_NOT_BEAVER; /* not a word a kind may answer */
+    assert_int_equal(player_take(pl, &p, &cs, false, &t, &err), PLAYER_UNREADABLE);
     assert_non_null(strstr(err.text, "rule-breaker"));
+    bad_take = PLAYER_BEAVER;
     cs.beavers = 1;
     assert_int_equal(player_take(pl, &p, &cs, false, &t, &err), PLAYER_OK);
     assert_int_equal(t, PLAYER_BEAVER);

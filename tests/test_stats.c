@@ -82,10 +82,38 @@ static void test_overflow(void **state)
     StatsPairs s = {0};
     assert_false(stats_pairs_add(&s, (int64_t)1 << 40));
     assert_int_equal(s.n, 0);
-    StatsPairs big = {INT64_MAX, 0, 0}, one = {1, 1, 1};
+    StatsPairs big = {INT64_MAX, 0, 0, 0, 0, 0}, one = {1, 1, 1, 2, 4, 2};
     assert_false(stats_pairs_merge(&big, &one));
     assert_int_equal(big.n, INT64_MAX);
     assert_int_equal(big.sum, 0);
+}
+
+/* Pairs of matches have as many games as they took: ppg is points over
+ * games, and its error the ratio estimator's, which for pairs of two games
+ * is the usual one. */
+static void test_games_per_pair(void **state)
+{
+    (void)state;
+    StatsPairs two = {0}, var = {0};
+    static const int pts[] = {3, -1, 0, 2, -4, 1};
+    for (int i = 0; i < 6; i++) {
+        assert_true(stats_pairs_add(&two, pts[i]));
+        assert_true(stats_pairs_add_games(&var, pts[i], 2));
+    }
+    assert_memory_equal(&two, &var, sizeof two);
+    StatsPairs m = {0};
+    /* Points 4, -2, 6 over 4, 6, 8 games: ppg 8 / 18; residuals
+     * p - r g = 4 - 16/9, -2 - 24/9, 6 - 32/9. */
+    assert_true(stats_pairs_add_games(&m, 4, 4));
+    assert_true(stats_pairs_add_games(&m, -2, 6));
+    assert_true(stats_pairs_add_games(&m, 6, 8));
+    StatsSummary s;
+    stats_pairs_summary(&m, &s);
+    double r = 8.0 / 18.0, e[3] = {4 - 4 * r, -2 - 6 * r, 6 - 8 * r};
+    double ss = e[0] * e[0] + e[1] * e[1] + e[2] * e[2];
+    assert_float_equal(s.ppg, r, 1e-12);
+    assert_float_equal(s.se, sqrt(ss / 6.0) / 6.0, 1e-12);
+    assert_false(stats_pairs_add_games(&m, 1, 0));
 }
 
 static void test_t95(void **state)
@@ -165,6 +193,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_by_hand),  cmocka_unit_test(test_few_pairs),
         cmocka_unit_test(test_shards),   cmocka_unit_test(test_overflow),
+        cmocka_unit_test(test_games_per_pair),
         cmocka_unit_test(test_t95),      cmocka_unit_test(test_wilson),
         cmocka_unit_test(test_sprt),
     };

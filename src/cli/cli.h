@@ -23,5 +23,6 @@ int cli_serve(int argc, char **argv);
 int cli_log(int argc, char **argv);
 int cli_replay(int argc, char **argv);
 int cli_records(int argc, char **argv);
+int cli_match(int argc, char **argv);
 
 #endif

@@ -23,6 +23,7 @@
 #include "eval_race.h"
 #include "eval_static.h"
 #include "num.h"
+#include "player_remote.h"
 #include "player_spec.h"
 #include "selfplay.h"
 
@@ -385,7 +386,7 @@ int cli_calibrate(int argc, char **argv)
     if (!db || !jobs || !tids)
         goto done;
     for (int t = 0; t < threads; t++)
-        if (!(jobs[t].player = player_spec_make(&spec, e, &err))) {
+        if (!(jobs[t].player = player_spec_make(&spec, e, PLAYER_REMOTE_REPLY_S, &err))) {
             fprintf(stderr, "shesh calibrate: %s\n", err.text);
             goto done;
         }

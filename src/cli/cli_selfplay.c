@@ -11,6 +11,7 @@
 #include "clock.h"
 #include "engine.h"
 #include "num.h"
+#include "player_remote.h"
 #include "player_spec.h"
 #include "posid.h"
 #include "selfplay.h"
@@ -208,7 +209,7 @@ int cli_selfplay(int argc, char **argv)
     for (int t = 0; t < threads; t++)
         for (int s = 0; s < 2; s++) {
             Err err = {{0}};
-            jobs[t].players[s] = player_spec_make(&specs[s], engines[s], &err);
+            jobs[t].players[s] = player_spec_make(&specs[s], engines[s], PLAYER_REMOTE_REPLY_S, &err);
             if (!jobs[t].players[s]) {
                 fprintf(stderr, "shesh selfplay: %s: %s\n", names[s], err.text);
                 goto done;
@@ -337,7 +338,7 @@ static bool make_by_plies(const PlayerSpec *spec, const Engine *e, Player *by_pl
         PlayerSpec at = *spec;
         if (at.kind == PLAYER_KIND_ENGINE)
             at.plies = plies;
-        if (!(by_plies[plies] = player_spec_make(&at, e, err)))
+        if (!(by_plies[plies] = player_spec_make(&at, e, PLAYER_REMOTE_REPLY_S, err)))
             return false;
     }
     return true;

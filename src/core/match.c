@@ -574,6 +574,19 @@ bool match_reject(Match *m, Err *err)
     return true;
 }
 
+bool match_forfeit(Match *m, int loser, Err *err)
+{
+    if (loser != 0 && loser != 1)
+        return err_set(err, "cannot forfeit: player %d is not 0 or 1", loser);
+    if (m->phase != PHASE_OPENING && m->phase != PHASE_PLAYING)
+        return err_set(err, "cannot forfeit: no game is on");
+    /* Recorded as a single game resigned by the loser, which is what it
+     * scores: a Match ID and a game record can both say that. */
+    m->resigned = SCORE_SINGLE;
+    end_game(m, !loser, SCORE_SINGLE, PHASE_RESIGNED);
+    return true;
+}
+
 bool match_new_game(Match *m, Err *err)
 {
     if (!match_can(m, ACT_NEW_GAME, err))

@@ -140,6 +140,12 @@ bool match_resign(Match *m, int level, Err *err);
 bool match_accept(Match *m, Err *err);
 bool match_reject(Match *m, Err *err);
 
+/* The referee ends the game because `loser` failed to answer (an illegal
+ * or unreadable answer, a timeout, a disconnect): he loses a single game at
+ * the cube's current value (a double waiting for its answer not counted),
+ * scored as a resignation of a single game. Refused when no game is on. */
+bool match_forfeit(Match *m, int loser, Err *err);
+
 /* Starts the next game after a game is over (not after the match is over):
  * Crawford or post-Crawford as the score says, then an opening roll or, with
  * LATER_WINNER_STARTS, the previous winner on roll. */

@@ -89,19 +89,22 @@ PlayerStatus player_take(Player *pl, const Position *p, const CubeState *cs, boo
     PlayerStatus st = pl->ops->take(pl, p, cs, beavered, &t, err);
     if (st != PLAYER_OK)
         return st;
-    /* A redouble on the spot must be allowed, and be the right one. */
-    bool redouble = t == PLAYER_BEAVER || t == PLAYER_RACCOON;
-    if (redouble && (!cs || cs->beavers <= 0)) {
-        err_set(err, "%s: answered %s where none may be played", pl->name,
-                t == PLAYER_BEAVER ? "a beaver" : "a raccoon");
-        return PLAYER_ILLEGAL;
+    if (t == PLAYER_TAKE_NOT_BEAVER) {
+        err_set(err, "%s: answered with a word of player_take's own", pl->name);
+        return PLAYER_UNREADABLE;
     }
+    /* A redouble on the spot must be the right one, and where the rules
+     * allow none (cube_state.h: beavers off, too many in a row, the cube at
+     * its maximum) it stands as a take. */
+    bool redouble = t == PLAYER_BEAVER || t == PLAYER_RACCOON;
     if (redouble && (t == PLAYER_RACCOON) != beavered) {
         err_set(err, "%s: answered %s to %s", pl->name,
                 t == PLAYER_BEAVER ? "a beaver" : "a raccoon",
                 beavered ? "a beaver" : "a double");
         return PLAYER_ILLEGAL;
     }
+    if (redouble && (!cs || !cubestate_valid(cs, NULL) || !cubestate_may_beaver(cs)))
+        t = PLAYER_TAKE_NOT_BEAVER;
     *out = t;
     return PLAYER_OK;
 }

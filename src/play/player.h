@@ -43,8 +43,18 @@ const char *player_status_name(PlayerStatus st);
 typedef enum PlayerCube { PLAYER_ROLL, PLAYER_DOUBLE } PlayerCube;
 
 /* The answer to a double. A beaver takes and redoubles at once; a raccoon
- * does the same to a beaver. */
-typedef enum PlayerTake { PLAYER_DROP, PLAYER_TAKE, PLAYER_BEAVER, PLAYER_RACCOON } PlayerTake;
+ * does the same to a beaver. PLAYER_TAKE_NOT_BEAVER is what player_take
+ * makes of a beaver or raccoon the rules do not allow: it stands as a take
+ * (gnubg 1.07's external server answers `beaver` whatever `set beavers`
+ * says, so refusing it would forfeit good games), and the caller can count
+ * it. */
+typedef enum PlayerTake {
+    PLAYER_DROP,
+    PLAYER_TAKE,
+    PLAYER_BEAVER,
+    PLAYER_RACCOON,
+    PLAYER_TAKE_NOT_BEAVER
+} PlayerTake;
 
 typedef struct Player Player;
 

@@ -12,51 +12,147 @@
 #include "player_remote.h"
 #include "search.h"
 
+static bool name_char(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+           c == '.' || c == '_' || c == '-' || c == '+';
+}
+
+/* NAME= in front of text: *rest after it. A '=' further on (plies=2) is
+ * not one. */
+static bool read_name(const char *text, PlayerSpec *spec, const char **rest, Err *err)
+{
+    const char *eq = strchr(text, '=');
+    const char *colon = strchr(text, ':');
+    *rest = text;
+    if (!eq || (colon && colon < eq))
+        return true;
+    size_t len = (size_t)(eq - text);
+    if (len == 0 || len > PLAYER_SPEC_NAME_MAX)
+        return err_set(err, "player '%.40s': a NAME= of 1 to %d characters", text,
+                       PLAYER_SPEC_NAME_MAX);
+    for (size_t i = 0; i < len; i++)
+        if (!name_char(text[i]))
+            return err_set(err,
+                           "player '%.40s': the name may hold letters, digits and . _ - + "
+                           "only (no spaces or colons)",
+                           text);
+    memcpy(spec->name, text, len);
+    spec->name[len] = '\0';
+    spec->named = true;
+    *rest = eq + 1;
+    return true;
+}
+
+/* ":N" or ":plies=N" after a kind, or nothing. */
+static bool read_plies(const char *full, const char *at, int *plies, Err *err)
+{
+    if (!*at)
+        return true;
+    if (*at != ':')
+        return err_set(err, "bad player '%.40s'", full);
+    at++;
+    if (!strncmp(at, "plies=", 6))
+        at += 6;
+    /* util/num's strict reading, as every number a user types. */
+    if (!num_int("PLIES", at, 0, SEARCH_MAX_PLIES, plies, NULL))
+        return err_set(err, "bad player '%.40s': plies must be 0 to %d", full,
+                       SEARCH_MAX_PLIES);
+    return true;
+}
+
+static bool read_remote(const char *full, const char *rest, PlayerSpec *spec, Err *err)
+{
+    spec->kind = PLAYER_KIND_REMOTE;
+    if (!strncmp(rest, "tcp:", 4)) {
+        const char *a = rest + 4;
+        if (!strchr(a, ':') || strchr(a, '/'))
+            return err_set(err, "player '%.40s': tcp:HOST:PORT", full);
+        snprintf(spec->addr, sizeof spec->addr, "%s", a);
+    } else if (!strncmp(rest, "unix:", 5)) {
+        const char *a = rest + 5;
+        if (!*a)
+            return err_set(err, "player '%.40s': unix:PATH", full);
+        /* net_client_connect takes "x:y" without a '/' for TCP. */
+        snprintf(spec->addr, sizeof spec->addr, "%s%s", strchr(a, '/') ? "" : "./", a);
+    } else {
+        const char *a = rest + 7; /* remote: */
+        if (!*a)
+            return err_set(err, "player 'remote:' needs an address (host:port or a path)");
+        snprintf(spec->addr, sizeof spec->addr, "%s", a);
+    }
+    return true;
+}
+
+/* The display name a spec gets without NAME=: the spec with its colons
+ * and '=' made dashes ("shesh-2", "tcp-localhost-10000"). */
+static void default_name(PlayerSpec *spec, const char *rest)
+{
+    switch (spec->kind) {
+    case PLAYER_KIND_ENGINE:
+        snprintf(spec->name, sizeof spec->name, "%.24s-%d",
+                 strcmp(spec->engine, "default") ? spec->engine : "shesh", spec->plies % 10);
+        return;
+    case PLAYER_KIND_GNUBG: snprintf(spec->name, sizeof spec->name, "gnubg-%d", spec->plies); return;
+    default: break;
+    }
+    size_t n = 0;
+    for (const char *p = rest; *p && n < PLAYER_SPEC_NAME_MAX; p++)
+        spec->name[n++] = name_char(*p) ? *p : '-';
+    spec->name[n] = '\0';
+}
+
 bool player_spec_parse(const char *text, PlayerSpec *spec, Err *err)
 {
     memset(spec, 0, sizeof *spec);
     if (strlen(text) >= sizeof spec->text)
         return err_set(err, "player '%.40s...' is too long", text);
     snprintf(spec->text, sizeof spec->text, "%s", text);
-    if (!strncmp(text, "remote:", 7)) {
-        if (!text[7])
-            return err_set(err, "player 'remote:' needs an address (host:port or a path)");
-        spec->kind = PLAYER_KIND_REMOTE;
-        snprintf(spec->addr, sizeof spec->addr, "%s", text + 7);
-        return true;
+    const char *rest;
+    if (!read_name(text, spec, &rest, err))
+        return false;
+    if (!strncmp(rest, "tcp:", 4) || !strncmp(rest, "unix:", 5) || !strncmp(rest, "remote:", 7)) {
+        if (!read_remote(text, rest, spec, err))
+            return false;
+    } else {
+        const char *colon = strchr(rest, ':');
+        size_t len = colon ? (size_t)(colon - rest) : strlen(rest);
+        if (len == 0 || len >= sizeof spec->engine)
+            return err_set(err,
+                           "bad player '%.40s' (shesh[:plies=N], pubeval, random, "
+                           "tcp:HOST:PORT, unix:PATH, gnubg[:plies=N])",
+                           text);
+        memcpy(spec->engine, rest, len);
+        spec->engine[len] = '\0';
+        if (!read_plies(text, rest + len, &spec->plies, err))
+            return false;
+        if (!strcmp(spec->engine, "pubeval") || !strcmp(spec->engine, "random")) {
+            spec->kind = spec->engine[0] == 'p' ? PLAYER_KIND_PUBEVAL : PLAYER_KIND_RANDOM;
+            spec->plies = 0;
+            snprintf(spec->engine, sizeof spec->engine, "default");
+        } else if (!strcmp(spec->engine, "gnubg")) {
+            spec->kind = PLAYER_KIND_GNUBG;
+            spec->engine[0] = '\0';
+        } else {
+            spec->kind = PLAYER_KIND_ENGINE;
+            if (!strcmp(spec->engine, "shesh"))
+                snprintf(spec->engine, sizeof spec->engine, "default");
+        }
     }
-    const char *colon = strchr(text, ':');
-    size_t len = colon ? (size_t)(colon - text) : strlen(text);
-    if (len == 0 || len >= sizeof spec->engine)
-        return err_set(err, "bad player '%.40s' (ENGINE[:PLIES], pubeval, random, remote:ADDR)",
-                       text);
-    memcpy(spec->engine, text, len);
-    spec->engine[len] = '\0';
-    if (colon) {
-        /* util/num's strict reading, as every number a user types: no
-         * blanks, signs or trailing characters. */
-        if (!num_int("PLIES", colon + 1, 0, SEARCH_MAX_PLIES, &spec->plies, NULL))
-            return err_set(err, "bad player '%.40s': PLIES must be 0 to %d", text,
-                           SEARCH_MAX_PLIES);
-    }
-    if (!strcmp(spec->engine, "pubeval") || !strcmp(spec->engine, "random")) {
-        spec->kind = spec->engine[0] == 'p' ? PLAYER_KIND_PUBEVAL : PLAYER_KIND_RANDOM;
-        spec->plies = 0;
-        snprintf(spec->engine, sizeof spec->engine, "default");
-        return true;
-    }
-    spec->kind = PLAYER_KIND_ENGINE;
+    if (!spec->named)
+        default_name(spec, rest);
     return true;
 }
 
-Player *player_spec_make(const PlayerSpec *spec, const Engine *e, Err *err)
+Player *player_spec_make(const PlayerSpec *spec, const Engine *e, double reply_s, Err *err)
 {
     switch (spec->kind) {
     case PLAYER_KIND_ENGINE: return player_engine_new(e, spec->plies, spec->text, err);
     case PLAYER_KIND_PUBEVAL: return player_pubeval_new(e, err);
     case PLAYER_KIND_RANDOM: return player_random_new(e, err);
-    case PLAYER_KIND_REMOTE: return player_remote_new(spec->addr, PLAYER_REMOTE_REPLY_S, err);
+    case PLAYER_KIND_REMOTE: return player_remote_new(spec->addr, reply_s, err);
+    case PLAYER_KIND_GNUBG: break;
     }
-    err_set(err, "unknown kind of player");
+    err_set(err, "player '%.40s': its server must be started first", spec->text);
     return NULL;
 }

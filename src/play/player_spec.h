@@ -1,9 +1,16 @@
 /* player_spec.h - a player as the command line names it:
- *   ENGINE[:PLIES]  the engine (default, calibrated) at 0..4 plies
- *   pubeval         Tesauro's pubeval (player_pubeval.h)
- *   random          a move at random (player_random.h)
- *   remote:ADDR     a server of gnubg's external-player protocol
- * A spec is read once; each thread then makes its own players of it. */
+ *   shesh[:plies=N]   the engine in process at N plies (0..4, default 0);
+ *                     ENGINE[:N] and ENGINE:plies=N name an engine by its
+ *                     id (default, calibrated)
+ *   pubeval           Tesauro's pubeval (player_pubeval.h)
+ *   random            a move at random (player_random.h)
+ *   tcp:HOST:PORT     a server of gnubg's external-player protocol
+ *   unix:PATH         the same on a Unix socket (remote:ADDR: either)
+ *   gnubg[:plies=N]   GNU Backgammon itself, started as such a server
+ *                     (gnubg_server.h) by whoever runs the games
+ * any of them after NAME= to give it a display name (1 to 31 letters,
+ * digits and . _ - +). A spec is read once; each thread then makes its own
+ * players of it. */
 #ifndef SHESH_PLAYER_SPEC_H
 #define SHESH_PLAYER_SPEC_H
 
@@ -16,25 +23,32 @@ typedef enum PlayerKind {
     PLAYER_KIND_ENGINE,
     PLAYER_KIND_PUBEVAL,
     PLAYER_KIND_RANDOM,
-    PLAYER_KIND_REMOTE
+    PLAYER_KIND_REMOTE,
+    PLAYER_KIND_GNUBG
 } PlayerKind;
+
+#define PLAYER_SPEC_NAME_MAX 31
 
 typedef struct PlayerSpec {
     PlayerKind kind;
     char engine[32]; /* the engine to make: the one that plays (ENGINE) or
                         answers the cube for pubeval and random ("default");
-                        "" for remote */
-    int plies;       /* ENGINE only */
-    char addr[256];  /* remote only */
+                        "" for remote and gnubg */
+    int plies;       /* ENGINE and GNUBG */
+    char addr[256];  /* remote: as net_client_connect() reads it */
+    char name[PLAYER_SPEC_NAME_MAX + 1]; /* display name: NAME= or made
+                                             from the spec ("shesh-0") */
+    bool named;      /* NAME= was given */
     char text[300];  /* as given */
 } PlayerSpec;
 
-/* False (err says why) for a spec none of the above. PLIES is accepted,
- * and ignored, after pubeval and random. */
+/* False (err says why) for a spec none of the above. */
 bool player_spec_parse(const char *text, PlayerSpec *spec, Err *err);
 
 /* A new player of spec; e is the engine spec->engine names (NULL for
- * remote), shared: it must outlive the player. */
-Player *player_spec_make(const PlayerSpec *spec, const Engine *e, Err *err);
+ * remote), shared: it must outlive the player. reply_s: the seconds a
+ * remote player may take to answer. Not for PLAYER_KIND_GNUBG, whose
+ * server the caller starts (then a remote player at its address). */
+Player *player_spec_make(const PlayerSpec *spec, const Engine *e, double reply_s, Err *err);
 
 #endif

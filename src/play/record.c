@@ -229,7 +229,11 @@ bool record_move(Record *r, int player, const Position *before, const Move *m, E
         return err_set(err, "a move of no parts: a roll with no legal move is a pass");
     char text[MOVETEXT_MAX];
     movetext_display(before, m, text);
-    return move_event(r, player, text, err);
+    if (!move_event(r, player, text, err))
+        return false;
+    RecordEvent *last = (RecordEvent *)(void *)(r->events.data + r->events.len) - 1;
+    posid_encode(before, last->posid);
+    return true;
 }
 
 bool record_move_text(Record *r, int player, const char *text, Err *err)
@@ -353,6 +357,16 @@ bool record_reject(Record *r, int player, Err *err)
         return false;
     add(r, REC_REJECT, player, 0, 0, 0, NULL);
     r->resigned = -1;
+    return true;
+}
+
+bool record_forfeit(Record *r, int player, Err *err)
+{
+    if (!in_game(r, err) || !player_ok(player, err))
+        return false;
+    add(r, REC_FORFEIT, player, 0, 0, 0, NULL);
+    r->rolled = r->doubled = r->resigned = -1;
+    r->animals = 0;
     return true;
 }
 

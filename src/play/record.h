@@ -16,6 +16,7 @@
  *     match_beaver         record_beaver (the value it redoubles to; the
  *                          second and later ones are raccoons)
  *     match_resign         record_resign, then record_accept/record_reject
+ *     match_forfeit        record_forfeit
  *     game over            record_game_end (winner and points, as Match has)
  *
  * Every call checks its arguments and that it fits what came before (a move
@@ -35,6 +36,7 @@
 #include "err.h"
 #include "movegen.h"
 #include "movetext.h"
+#include "posid.h"
 #include "position.h"
 #include "rules.h"
 
@@ -53,7 +55,9 @@ typedef enum RecordKind {
     REC_RACCOON, /* player raccooned a beaver: redoubled to value */
     REC_RESIGN,  /* player offered to resign at level value (1..3) */
     REC_ACCEPT,  /* player accepted the resignation offered */
-    REC_REJECT   /* player rejected it */
+    REC_REJECT,  /* player rejected it */
+    REC_FORFEIT  /* the referee ended the game: player failed to answer
+                    (illegal, unreadable, too late or gone) and loses it */
 } RecordKind;
 
 typedef struct RecordEvent {
@@ -62,6 +66,8 @@ typedef struct RecordEvent {
     int dice[2];
     int value;
     char move[MOVETEXT_MAX];
+    char posid[POSID_LEN + 1]; /* REC_MOVE by record_move: the Position ID
+                                  before the move, from the mover; else "" */
 } RecordEvent;
 
 typedef struct RecordGame {
@@ -129,6 +135,10 @@ bool record_beaver(Record *r, int player, int value, Err *err);
 bool record_resign(Record *r, int player, int level, Err *err);
 bool record_accept(Record *r, int player, Err *err);
 bool record_reject(Record *r, int player, Err *err);
+/* The referee ends the game against player, who failed to answer: a roll,
+ * double or resignation waiting is dropped with it. record_game_end follows
+ * (the opponent wins). In .mat text it reads as a resignation. */
+bool record_forfeit(Record *r, int player, Err *err);
 /* The game is over: winner scores points (as Match.winner and .points). */
 bool record_game_end(Record *r, int winner, int points, Err *err);
 

@@ -187,14 +187,23 @@ bool record_mat_game(const Record *r, int game, Buf *out, Err *err)
     const RecordGame *g = record_game(r, game);
     if (!g)
         return err_set(err, "no game %d in the record (it has %d)", game + 1, record_games(r));
+    return record_mat_game_as(r, game, game + 1, g->score, out, err);
+}
+
+bool record_mat_game_as(const Record *r, int game, int number, const int score[2], Buf *out,
+                        Err *err)
+{
+    const RecordGame *g = record_game(r, game);
+    if (!g)
+        return err_set(err, "no game %d in the record (it has %d)", game + 1, record_games(r));
     if (g->winner < 0)
         return err_set(err, "game %d is not finished", game + 1);
     const RecordEvent *e = record_game_events(r, game);
-    buf_printf(out, " Game %d\n", game + 1);
+    buf_printf(out, " Game %d\n", number);
     char left[64];
-    snprintf(left, sizeof left, "%s : %d", r->names[0], g->score[0]);
+    snprintf(left, sizeof left, "%s : %d", r->names[0], score[0]);
     int width = (int)strlen(left) + 2 > MAT_COLUMN + 4 ? (int)strlen(left) + 2 : MAT_COLUMN + 4;
-    buf_printf(out, " %-*s%s : %d\n", width, left, r->names[1], g->score[1]);
+    buf_printf(out, " %-*s%s : %d\n", width, left, r->names[1], score[1]);
 
     Line l = {out, 1, true, {"", ""}, {false, false}};
     size_t implied_take = (size_t)-1; /* a take the next roll line implies */
@@ -231,6 +240,7 @@ bool record_mat_game(const Record *r, int game, Buf *out, Err *err)
         case REC_RESIGN:  /* an accepted resignation shows as "Wins" */
         case REC_ACCEPT:
         case REC_REJECT:
+        case REC_FORFEIT: /* reads as a resignation: "Wins" */
             break;
         }
     }

@@ -32,6 +32,11 @@ void record_mat_header(const Record *r, Buf *out);
 /* Appends game `game` (0-based), which must be finished. */
 bool record_mat_game(const Record *r, int game, Buf *out, Err *err);
 
+/* The same, numbered `number` with the score before it given: a long
+ * money session is written game by game from records of one game each. */
+bool record_mat_game_as(const Record *r, int game, int number, const int score[2], Buf *out,
+                        Err *err);
+
 /* Appends the header and every finished game. */
 void record_mat(const Record *r, Buf *out);
 

@@ -14,13 +14,20 @@ static bool add_checked(int64_t *a, int64_t b)
 
 bool stats_pairs_add(StatsPairs *s, int64_t points)
 {
+    return stats_pairs_add_games(s, points, 2);
+}
+
+bool stats_pairs_add_games(StatsPairs *s, int64_t points, int64_t games)
+{
     /* |points| stays far below 2^31 in any real game (a pair scores at
-     * most 2 x 4 points x a 2^15 cube), so its square cannot overflow. */
-    if (points > INT32_MAX || points < -INT32_MAX)
+     * most 2 x 4 points x a 2^15 cube), so its square cannot overflow;
+     * likewise the games of a pair of matches. */
+    if (points > INT32_MAX || points < -INT32_MAX || games < 1 || games > INT32_MAX)
         return false;
     StatsPairs t = *s;
     if (!add_checked(&t.n, 1) || !add_checked(&t.sum, points) ||
-        !add_checked(&t.sum_sq, points * points))
+        !add_checked(&t.sum_sq, points * points) || !add_checked(&t.games, games) ||
+        !add_checked(&t.games_sq, games * games) || !add_checked(&t.cross, points * games))
         return false;
     *s = t;
     return true;
@@ -30,7 +37,8 @@ bool stats_pairs_merge(StatsPairs *a, const StatsPairs *b)
 {
     StatsPairs t = *a;
     if (!add_checked(&t.n, b->n) || !add_checked(&t.sum, b->sum) ||
-        !add_checked(&t.sum_sq, b->sum_sq))
+        !add_checked(&t.sum_sq, b->sum_sq) || !add_checked(&t.games, b->games) ||
+        !add_checked(&t.games_sq, b->games_sq) || !add_checked(&t.cross, b->cross))
         return false;
     *a = t;
     return true;
@@ -74,10 +82,21 @@ double stats_t95(int64_t df)
 void stats_pairs_summary(const StatsPairs *s, StatsSummary *out)
 {
     out->pairs = s->n;
-    out->ppg = s->n > 0 ? (double)s->sum / (2.0 * (double)s->n) : 0.0;
-    double var = pair_variance(s);
-    /* A pair is two games: the ppg is the pair mean halved, so is its error. */
-    out->se = s->n >= 2 ? sqrt(var / (double)s->n) / 2.0 : NAN;
+    out->ppg = s->games > 0 ? (double)s->sum / (double)s->games : 0.0;
+    /* The ratio estimator: ppg = sum(p) / sum(g) over the pairs, its
+     * variance from the residuals p - ppg g, whose sum of squares the
+     * integer sums give exactly. With two games a pair this is the pair
+     * mean's error halved. */
+    out->se = NAN;
+    if (s->n >= 2) {
+        long double r = out->ppg, n = (long double)s->n;
+        long double ss = (long double)s->sum_sq - 2 * r * (long double)s->cross +
+                         r * r * (long double)s->games_sq;
+        if (ss < 0)
+            ss = 0; /* rounding only */
+        long double mean_g = (long double)s->games / n;
+        out->se = (double)(sqrtl(ss / (n * (n - 1))) / mean_g);
+    }
     double half = stats_t95(s->n - 1) * out->se;
     out->ci95[0] = out->ppg - half;
     out->ci95[1] = out->ppg + half;
@@ -125,8 +144,9 @@ void stats_sprt(const StatsSprt *t, const StatsPairs *s, StatsSprtState *out)
         return;
     double n = (double)s->n;
     var *= (n - 1) / n;
-    /* Pair means under the hypotheses: two games a pair. */
-    double mu0 = 2 * t->ppg0, mu1 = 2 * t->ppg1;
+    /* Pair means under the hypotheses: the games a pair has on average. */
+    double g = (double)s->games / n;
+    double mu0 = g * t->ppg0, mu1 = g * t->ppg1;
     /* log L1/L0 for normal observations with a common variance:
      * sum((x - mu0)^2 - (x - mu1)^2) / (2 var). */
     out->llr = (mu1 - mu0) * (2 * (double)s->sum - n * (mu0 + mu1)) / (2 * var);

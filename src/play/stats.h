@@ -23,6 +23,10 @@ typedef struct StatsPairs {
     int64_t n;      /* pairs */
     int64_t sum;    /* A's points over all pairs */
     int64_t sum_sq; /* sum of the squares of the pair results */
+    /* Games per pair: two in money play, but a pair of matches has as
+     * many as its two matches took. ppg is then a ratio of two sums, and
+     * its error comes from these (the ratio estimator). */
+    int64_t games, games_sq, cross; /* sums of g, g^2 and points x g */
 } StatsPairs;
 
 /* What the pairs say about A's points per game. */
@@ -36,6 +40,10 @@ typedef struct StatsSummary {
 /* Adds one pair: A's points in the two games together (negative when A
  * lost points). False when a sum would overflow (never in a real run). */
 bool stats_pairs_add(StatsPairs *s, int64_t points);
+
+/* The same for a pair of `games` games (a pair of matches): A's points
+ * over all of them. */
+bool stats_pairs_add_games(StatsPairs *s, int64_t points, int64_t games);
 
 /* Adds the pairs of b to a (shards). False on overflow. */
 bool stats_pairs_merge(StatsPairs *a, const StatsPairs *b);

@@ -494,7 +494,9 @@ static bool answer_take(ProtoWorker *w, const BoardRequest *req, Buf *out, Err *
     if (st != PLAYER_OK)
         return player_failed(st, &why, err);
     /* The protocol has one word for a beaver and a raccoon. */
-    buf_puts(out, d == PLAYER_DROP ? "drop\n" : d == PLAYER_TAKE ? "take\n" : "beaver\n");
+    buf_puts(out, d == PLAYER_DROP                                  ? "drop\n"
+                  : d == PLAYER_TAKE || d == PLAYER_TAKE_NOT_BEAVER ? "take\n"
+                                                                    : "beaver\n");
     return true;
 }
 

@@ -1,0 +1,762 @@
+/* cli_match.c - `shesh match`: two players in money sessions or matches
+ * with duplicate dice (play/duel.h), every answer refereed, a progress
+ * line, the summary as text or JSON, and compressed records. */
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "cli_opt.h"
+#include "clock.h"
+#include "duel.h"
+#include "json.h"
+#include "num.h"
+#include "player_remote.h"
+#include "rules_cli.h"
+#include "run_records.h"
+#include "tally.h"
+
+#define CMD "match"
+#define EXIT_INTERRUPTED 130
+
+typedef struct MatchOpts {
+    DuelOptions duel;
+    int64_t games, matches;  /* as asked */
+    bool cubeless, json, quiet, no_record, sprt_on;
+    StatsSprt sprt;
+    const char *record;      /* FILE.mat.gz, NULL: a dated name */
+} MatchOpts;
+
+static void match_usage(FILE *out)
+{
+    fprintf(out,
+            "usage: shesh match [options] PLAYER_A PLAYER_B\n\n"
+            "Plays two players against each other with duplicate dice (each seeded\n"
+            "dice sequence twice, seats swapped), refereeing every answer, and prints\n"
+            "A's points per game with its 95 %% interval. Money sessions by default\n"
+            "(cubeful), or matches with --match-to. PLAYER is one of\n"
+            "  shesh[:plies=N]   the engine in process, N = 0..4 (default 0)\n"
+            "  pubeval, random   the yardsticks\n"
+            "  tcp:HOST:PORT     a server of gnubg's external-player protocol\n"
+            "  unix:PATH         the same on a Unix socket\n"
+            "  gnubg[:plies=N]   GNU Backgammon, started as such a server (one per\n"
+            "                    concurrent game; default 0 plies)\n"
+            "  NAME=PLAYER       any of them with a display name\n\n"
+            "  --games N          money games, an even number 2 to 100000000 (default 1000)\n"
+            "  --match-to N       play matches to N points (1 to 64) instead\n"
+            "  --matches M        matches, an even number 2 to 1000000 (default 2)\n"
+            "  --cubeless         money games without the cube\n"
+            "  --seed S           the seed of the dice, 0 to 2^64-1 (default 1)\n"
+            "  --concurrency N    games at once, 1 to 256 (default: the cores)\n"
+            "  --timeout S        seconds a remote player has for each answer (default 30)\n"
+            "  --on-fault WHAT    continue (default: the faulty player loses the game\n"
+            "                     and is reconnected) or stop (end the run there)\n"
+            "  --sprt P0,P1[,A,B] stop when a sequential test decides between A's ppg\n"
+            "                     P0 and P1 (error rates A and B, default 0.05,0.05)\n"
+            "  --record FILE      the record, FILE.mat.gz and FILE.jsonl.gz beside it\n"
+            "                     (default: records/match-DATE-TIME.mat.gz)\n"
+            "  --no-record        keep no record\n"
+            "  --json             the summary as one JSON object\n"
+            "  --quiet            no progress line\n"
+            "  --gnubg PATH       the gnubg binary (default /usr/games/gnubg)\n"
+            "  -h, --help         this text\n"
+            "Rules (as shesh rules takes them):\n%s\n"
+            "Long options may be abbreviated; a value follows as the next word or after =.\n"
+            "Ctrl-C or SIGTERM stops starting games and prints the summary so far (a\n"
+            "second one drops the games in flight). docs/referee.md tells more.\n"
+            "Exit status: 0 done, 1 a failure (a player that cannot be reached, a fault\n"
+            "with --on-fault stop, a record that cannot be written), 2 usage, 130\n"
+            "interrupted (after the summary).\n",
+            rules_cli_help);
+}
+
+/* --- options ------------------------------------------------------------ */
+
+static bool parse_sprt(const char *arg, StatsSprt *t, Err *err)
+{
+    char buf[128];
+    if (strlen(arg) >= sizeof buf)
+        return err_set(err, "--sprt: too long");
+    snprintf(buf, sizeof buf, "%s", arg);
+    double v[4] = {0, 0, 0.05, 0.05};
+    int n = 0;
+    for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok;
+         tok = strtok_r(NULL, ",", &save)) {
+        if (n == 4)
+            return err_set(err, "--sprt takes PPG0,PPG1[,ALPHA,BETA]");
+        if (!num_double("--sprt", tok, -1e9, 1e9, false, &v[n], err))
+            return false;
+        n++;
+    }
+    if (n != 2 && n != 4)
+        return err_set(err, "--sprt takes PPG0,PPG1[,ALPHA,BETA]");
+    *t = (StatsSprt){v[0], v[1], v[2], v[3]};
+    char msg[160];
+    if (!stats_sprt_valid(t, msg, sizeof msg))
+        return err_set(err, "%s", msg);
+    return true;
+}
+
+static int cores(void)
+{
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n < 1 ? 1 : n > 256 ? 256 : (int)n;
+}
+
+/* Two players of the same display name are told apart in the records. */
+static void distinct_names(PlayerSpec s[2])
+{
+    if (strcmp(s[0].name, s[1].name))
+        return;
+    for (int i = 0; i < 2; i++) {
+        size_t n = strlen(s[i].name);
+        if (n > PLAYER_SPEC_NAME_MAX - 2)
+            n = PLAYER_SPEC_NAME_MAX - 2;
+        s[i].name[n] = '.';
+        s[i].name[n + 1] = i ? 'B' : 'A';
+        s[i].name[n + 2] = '\0';
+    }
+}
+
+/* EXIT_OK to go on, -1 after the help, or EXIT_USAGE. */
+static int parse_options(int argc, char **argv, MatchOpts *o)
+{
+    enum {
+        OPT_GAMES = 256, OPT_MATCH_TO, OPT_MATCHES, OPT_CUBELESS, OPT_SEED, OPT_CONCURRENCY,
+        OPT_TIMEOUT, OPT_ON_FAULT, OPT_SPRT, OPT_RECORD, OPT_NO_RECORD, OPT_JSON, OPT_QUIET,
+        OPT_GNUBG
+    };
+    static const struct option own[] = {
+        {"games", required_argument, NULL, OPT_GAMES},
+        {"match-to", required_argument, NULL, OPT_MATCH_TO},
+        {"matches", required_argument, NULL, OPT_MATCHES},
+        {"cubeless", no_argument, NULL, OPT_CUBELESS},
+        {"seed", required_argument, NULL, OPT_SEED},
+        {"concurrency", required_argument, NULL, OPT_CONCURRENCY},
+        {"timeout", required_argument, NULL, OPT_TIMEOUT},
+        {"on-fault", required_argument, NULL, OPT_ON_FAULT},
+        {"sprt", required_argument, NULL, OPT_SPRT},
+        {"record", required_argument, NULL, OPT_RECORD},
+        {"no-record", no_argument, NULL, OPT_NO_RECORD},
+        {"json", no_argument, NULL, OPT_JSON},
+        {"quiet", no_argument, NULL, OPT_QUIET},
+        {"gnubg", required_argument, NULL, OPT_GNUBG},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
+    struct option longopts[64];
+    if (rules_cli_merge(longopts, 64, own) < 0)
+        return cli_usage_error(CMD, "too many options");
+    memset(o, 0, sizeof *o);
+    o->games = 1000;
+    o->matches = 2;
+    o->duel.seed = 1;
+    o->duel.concurrency = cores();
+    o->duel.timeout_s = PLAYER_REMOTE_REPLY_S;
+    o->duel.step = 1;
+    RulesCli rc;
+    rules_cli_init(&rc);
+    Err err = {{0}};
+    bool ok = true, games_given = false, matches_given = false;
+    int c;
+    long v;
+    cli_getopt_start();
+    while (ok && (c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
+        if (rules_cli_handles(c)) {
+            ok = rules_cli_apply(&rc, c, optarg, &err);
+            continue;
+        }
+        switch (c) {
+        case OPT_GAMES:
+            ok = num_long("--games", optarg, 2, 100000000L, &v, &err);
+            o->games = v;
+            games_given = true;
+            break;
+        case OPT_MATCH_TO:
+            ok = num_int("--match-to", optarg, 1, 64, &o->duel.match_to, &err);
+            break;
+        case OPT_MATCHES:
+            ok = num_long("--matches", optarg, 2, 1000000L, &v, &err);
+            o->matches = v;
+            matches_given = true;
+            break;
+        case OPT_CUBELESS: o->cubeless = true; break;
+        case OPT_SEED: ok = num_u64("--seed", optarg, &o->duel.seed, &err); break;
+        case OPT_CONCURRENCY:
+            ok = num_int("--concurrency", optarg, 1, 256, &o->duel.concurrency, &err);
+            break;
+        case OPT_TIMEOUT:
+            ok = num_double("--timeout", optarg, 0, 86400, true, &o->duel.timeout_s, &err);
+            break;
+        case OPT_ON_FAULT:
+            if (!strcmp(optarg, "stop") || !strcmp(optarg, "continue"))
+                o->duel.stop_on_fault = optarg[0] == 's';
+            else
+                ok = err_set(&err, "--on-fault takes continue or stop, not '%.40s'", optarg);
+            break;
+        case OPT_SPRT: ok = parse_sprt(optarg, &o->sprt, &err), o->sprt_on = true; break;
+        case OPT_RECORD: o->record = optarg; break;
+        case OPT_NO_RECORD: o->no_record = true; break;
+        case OPT_JSON: o->json = true; break;
+        case OPT_QUIET: o->quiet = true; break;
+        case OPT_GNUBG: o->duel.gnubg_binary = optarg; break;
+        case 'h': match_usage(stdout); return -1;
+        default: return cli_option_error(CMD, c, argv, longopts);
+        }
+    }
+    if (!ok)
+        return cli_usage_error(CMD, "%s", err.text);
+    if (argc - optind != 2)
+        return cli_usage_error(CMD, "give two players, PLAYER_A and PLAYER_B");
+    for (int s = 0; s < 2; s++)
+        if (!player_spec_parse(argv[optind + s], &o->duel.specs[s], &err))
+            return cli_usage_error(CMD, "%s", err.text);
+    distinct_names(o->duel.specs);
+    bool match = o->duel.match_to > 0;
+    if (match && games_given)
+        return cli_usage_error(CMD, "--games is for money sessions; matches take --matches");
+    if (!match && matches_given)
+        return cli_usage_error(CMD, "--matches needs --match-to N");
+    if (match && o->cubeless)
+        return cli_usage_error(CMD, "--cubeless is for money sessions (matches: --no-cube)");
+    int64_t n = match ? o->matches : o->games;
+    if (n % 2)
+        return cli_usage_error(CMD, "%s must be even: each dice sequence is played twice",
+                               match ? "--matches" : "--games");
+    if (o->record && o->no_record)
+        return cli_usage_error(CMD, "--record and --no-record together");
+    if (!rules_cli_finish(&rc, &o->duel.rules, &err))
+        return cli_usage_error(CMD, "%s", err.text);
+    if (o->cubeless) {
+        /* No cube: the cube rules go with it. */
+        o->duel.rules.cube = false;
+        o->duel.rules.jacoby = false;
+        o->duel.rules.beavers = 0;
+        o->duel.rules.auto_doubles = 0;
+    }
+    if (!rules_valid(&o->duel.rules, &err))
+        return cli_usage_error(CMD, "%s", err.text);
+    o->duel.pairs = n / 2;
+    return EXIT_OK;
+}
+
+/* --- the run ------------------------------------------------------------- */
+
+typedef struct Run {
+    MatchOpts *o;
+    pthread_mutex_t lock; /* tally and faults: on_pair writes, progress reads */
+    Tally tally;
+    int64_t faults;
+    bool decided;         /* the SPRT decided: later pairs are not counted */
+    StatsSprtState sprt;
+    RunRecords *records;
+    double start;
+    Duel *duel;
+} Run;
+
+static bool on_pair(void *ctx, const DuelPair *p, Err *err)
+{
+    Run *r = ctx;
+    pthread_mutex_lock(&r->lock);
+    bool counted = !r->decided;
+    bool ok = true;
+    if (counted) {
+        ok = tally_add_pair(&r->tally, p, &r->o->duel.rules) ||
+             err_set(err, "the sums overflowed");
+        if (ok && r->o->sprt_on) {
+            stats_sprt(&r->o->sprt, &r->tally.pairs, &r->sprt);
+            r->decided = r->sprt.decision != SPRT_CONTINUE;
+        }
+    }
+    pthread_mutex_unlock(&r->lock);
+    if (ok && counted && r->records)
+        ok = run_records_add(r->records, p, err);
+    return ok;
+}
+
+static void on_fault(void *ctx, int64_t pair, const RefereeFault *f, const char *name)
+{
+    Run *r = ctx;
+    pthread_mutex_lock(&r->lock);
+    r->faults++;
+    fprintf(stderr, "shesh match: fault in pair %lld: %s (%s) %s at %s: %s\n", (long long)pair,
+            name, f->player ? "B" : "A", player_status_name(f->status), f->gnubgid, f->what);
+    pthread_mutex_unlock(&r->lock);
+}
+
+static volatile sig_atomic_t signals_seen;
+
+static void on_signal(int sig)
+{
+    (void)sig;
+    signals_seen++;
+}
+
+typedef struct Runner {
+    Duel *duel;
+    bool ok;
+    Err err;
+    atomic_bool finished;
+} Runner;
+
+static void *runner_main(void *arg)
+{
+    Runner *x = arg;
+    x->ok = duel_run(x->duel, &x->err);
+    atomic_store(&x->finished, true);
+    return NULL;
+}
+
+static void format_eta(double s, char *out, size_t n)
+{
+    if (!(s >= 0) || s > 359999)
+        snprintf(out, n, "?");
+    else
+        snprintf(out, n, "%d:%02d:%02d", (int)s / 3600, (int)s / 60 % 60, (int)s % 60);
+}
+
+static void progress(Run *r, bool tty, bool last)
+{
+    pthread_mutex_lock(&r->lock);
+    Tally t = r->tally;
+    pthread_mutex_unlock(&r->lock);
+    StatsSummary s;
+    stats_pairs_summary(&t.pairs, &s);
+    double wall = clock_now() - r->start;
+    int64_t total = r->o->duel.pairs * 2;
+    int64_t done = r->o->duel.match_to ? t.matches : t.games;
+    double rate = wall > 0 ? (double)t.games / wall : 0;
+    double units_rate = wall > 0 ? (double)done / wall : 0;
+    char eta[32];
+    format_eta(units_rate > 0 ? (double)(total - done) / units_rate : -1, eta, sizeof eta);
+    char ci[64] = "";
+    if (t.pairs.n >= 2)
+        snprintf(ci, sizeof ci, " [%+.3f, %+.3f]", s.ci95[0], s.ci95[1]);
+    fprintf(stderr, "%s%s %lld/%lld  points %lld-%lld  A %+.3f ppg%s  %.1f games/s  left %s%s",
+            tty ? "\r" : "", r->o->duel.match_to ? "matches" : "games", (long long)done,
+            (long long)total, (long long)t.side[0].points, (long long)t.side[1].points, s.ppg,
+            ci, rate, eta, tty ? "\033[K" : "\n");
+    if (tty && last)
+        fputc('\n', stderr);
+    fflush(stderr);
+}
+
+/* Plays the run while the main thread shows progress and watches for
+ * signals. Returns the exit status so far. */
+static int play(Run *r, bool *interrupted, Err *err)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    /* The players' threads never see the signals (a remote player's wait
+     * would end early): only this one does. */
+    sigset_t block, old;
+    sigemptyset(&block);
+    sigaddset(&block, SIGINT);
+    sigaddset(&block, SIGTERM);
+    pthread_sigmask(SIG_BLOCK, &block, &old);
+    Runner x = {r->duel, false, {{0}}, false};
+    pthread_t tid;
+    if (pthread_create(&tid, NULL, runner_main, &x) != 0) {
+        pthread_sigmask(SIG_SETMASK, &old, NULL);
+        err_set(err, "cannot start a thread");
+        return EXIT_FAIL;
+    }
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    bool tty = isatty(STDERR_FILENO) && !r->o->quiet;
+    bool plain = !tty && !r->o->quiet;
+    double shown = clock_now();
+    int acted = 0;
+    while (!atomic_load(&x.finished)) {
+        struct timespec ts = {0, 100 * 1000000L};
+        nanosleep(&ts, NULL);
+        if (signals_seen > acted) {
+            acted = signals_seen;
+            *interrupted = true;
+            if (acted == 1)
+                duel_stop(r->duel);
+            else
+                duel_cancel(r->duel);
+        }
+        pthread_mutex_lock(&r->lock);
+        bool decided = r->decided;
+        pthread_mutex_unlock(&r->lock);
+        if (decided)
+            duel_stop(r->duel);
+        double now = clock_now();
+        if ((tty && now - shown >= 0.5) || (plain && now - shown >= 10.0)) {
+            progress(r, tty, false);
+            shown = now;
+        }
+    }
+    pthread_join(tid, NULL);
+    signal(SIGINT, SIG_DFL);
+    signal(SIGTERM, SIG_DFL);
+    if (tty)
+        progress(r, tty, true);
+    if (!x.ok) {
+        *err = x.err;
+        return EXIT_FAIL;
+    }
+    if (duel_stopped_by_fault(r->duel)) {
+        err_set(err, "stopped at a fault (--on-fault stop)");
+        return EXIT_FAIL;
+    }
+    return EXIT_OK;
+}
+
+/* --- the summary --------------------------------------------------------- */
+
+static double ms_per(const TallySide *s)
+{
+    return s->decisions ? (double)s->decision_us / 1e3 / (double)s->decisions : 0.0;
+}
+
+static void json_pair(Json *j, const char *key, long long a, long long b)
+{
+    json_key(j, key);
+    json_array_begin(j);
+    json_int(j, a);
+    json_int(j, b);
+    json_array_end(j);
+}
+
+static void json_side_counts(Json *j, const char *key, const Tally *t, size_t offset)
+{
+    const int64_t *a = (const int64_t *)(const void *)((const char *)&t->side[0] + offset);
+    const int64_t *b = (const int64_t *)(const void *)((const char *)&t->side[1] + offset);
+    json_pair(j, key, (long long)*a, (long long)*b);
+}
+
+#define SIDE(j, key, t, field) json_side_counts(j, key, t, offsetof(TallySide, field))
+
+static void print_json(const Run *r, const StatsSummary *s, double wall, bool interrupted,
+                       const uint32_t *crc, const char *const paths[2])
+{
+    const Tally *t = &r->tally;
+    const MatchOpts *o = r->o;
+    char rules[256];
+    rules_describe(&o->duel.rules, o->duel.match_to, rules, sizeof rules);
+    Buf b;
+    buf_init(&b);
+    Json j;
+    json_begin(&j, &b);
+    json_object_begin(&j);
+    json_key(&j, "players");
+    json_array_begin(&j);
+    json_str(&j, o->duel.specs[0].text);
+    json_str(&j, o->duel.specs[1].text);
+    json_array_end(&j);
+    json_key(&j, "names");
+    json_array_begin(&j);
+    json_str(&j, o->duel.specs[0].name);
+    json_str(&j, o->duel.specs[1].name);
+    json_array_end(&j);
+    json_key(&j, "games");
+    json_int(&j, t->games);
+    json_key(&j, "pairs");
+    json_int(&j, t->pairs.n);
+    json_key(&j, "ppg");
+    json_num(&j, s->ppg);
+    json_key(&j, "se");
+    json_num(&j, s->se);
+    json_key(&j, "ci95");
+    json_array_begin(&j);
+    json_num(&j, s->ci95[0]);
+    json_num(&j, s->ci95[1]);
+    json_array_end(&j);
+    SIDE(&j, "points", t, points);
+    SIDE(&j, "wins", t, wins);
+    SIDE(&j, "gammons", t, gammons);
+    SIDE(&j, "backgammons", t, backgammons);
+    SIDE(&j, "star_mars", t, star_mars);
+    SIDE(&j, "forfeits", t, forfeits);
+    json_key(&j, "cube");
+    json_object_begin(&j);
+    SIDE(&j, "doubles", t, doubles);
+    SIDE(&j, "takes", t, takes);
+    SIDE(&j, "drops", t, drops);
+    SIDE(&j, "beavers", t, beavers);
+    SIDE(&j, "raccoons", t, raccoons);
+    SIDE(&j, "beavers_as_takes", t, beavers_as_takes);
+    json_object_end(&j);
+    json_key(&j, "resignations");
+    json_object_begin(&j);
+    SIDE(&j, "offered", t, resigns);
+    SIDE(&j, "accepted", t, resigns_accepted);
+    json_object_end(&j);
+    json_key(&j, "seats");
+    json_object_begin(&j);
+    json_pair(&j, "a_games", (long long)t->side[0].seat_games[0],
+              (long long)t->side[0].seat_games[1]);
+    json_pair(&j, "a_points", (long long)t->side[0].seat_points[0],
+              (long long)t->side[0].seat_points[1]);
+    json_object_end(&j);
+    json_key(&j, "decision_ms");
+    json_array_begin(&j);
+    json_num(&j, ms_per(&t->side[0]));
+    json_num(&j, ms_per(&t->side[1]));
+    json_array_end(&j);
+    json_key(&j, "games_per_second");
+    json_num(&j, wall > 0 ? (double)t->games / wall : 0);
+    json_key(&j, "seconds");
+    json_num(&j, wall);
+    json_key(&j, "concurrency");
+    json_int(&j, o->duel.concurrency);
+    json_key(&j, "seed");
+    /* A seed above 2^63 stays exact as text. */
+    char seed[32];
+    snprintf(seed, sizeof seed, "%llu", (unsigned long long)o->duel.seed);
+    json_str(&j, seed);
+    json_key(&j, "rules");
+    json_str(&j, rules);
+    json_key(&j, "match_to");
+    json_int(&j, o->duel.match_to);
+    if (o->duel.match_to > 0) {
+        double w[2];
+        stats_wilson95(t->side[0].matches_won, t->matches, w);
+        json_key(&j, "matches");
+        json_object_begin(&j);
+        json_key(&j, "played");
+        json_int(&j, t->matches);
+        SIDE(&j, "won", t, matches_won);
+        json_key(&j, "a_rate");
+        json_num(&j, t->matches ? (double)t->side[0].matches_won / (double)t->matches : NAN);
+        json_key(&j, "ci95");
+        json_array_begin(&j);
+        json_num(&j, w[0]);
+        json_num(&j, w[1]);
+        json_array_end(&j);
+        json_object_end(&j);
+    }
+    json_key(&j, "faults");
+    json_int(&j, r->faults);
+    if (o->sprt_on) {
+        json_key(&j, "sprt");
+        json_object_begin(&j);
+        json_key(&j, "llr");
+        json_num(&j, r->sprt.llr);
+        json_key(&j, "bounds");
+        json_array_begin(&j);
+        json_num(&j, r->sprt.lower);
+        json_num(&j, r->sprt.upper);
+        json_array_end(&j);
+        json_key(&j, "decision");
+        json_str(&j, r->sprt.decision == SPRT_H0   ? "H0"
+                     : r->sprt.decision == SPRT_H1 ? "H1"
+                                                   : "none");
+        json_object_end(&j);
+    }
+    json_key(&j, "interrupted");
+    json_bool(&j, interrupted);
+    /* The integer sums, for `shesh stats merge`. */
+    json_key(&j, "sums");
+    json_object_begin(&j);
+    json_key(&j, "n");
+    json_int(&j, t->pairs.n);
+    json_key(&j, "sum");
+    json_int(&j, t->pairs.sum);
+    json_key(&j, "sum_sq");
+    json_int(&j, t->pairs.sum_sq);
+    json_key(&j, "games");
+    json_int(&j, t->pairs.games);
+    json_key(&j, "games_sq");
+    json_int(&j, t->pairs.games_sq);
+    json_key(&j, "cross");
+    json_int(&j, t->pairs.cross);
+    json_object_end(&j);
+    if (paths[0]) {
+        json_key(&j, "records");
+        json_object_begin(&j);
+        for (int i = 0; i < 2; i++) {
+            char hex[16];
+            snprintf(hex, sizeof hex, "%08x", crc[i]);
+            json_key(&j, i ? "jsonl" : "mat");
+            json_str(&j, paths[i]);
+            json_key(&j, i ? "jsonl_crc32" : "mat_crc32");
+            json_str(&j, hex);
+        }
+        json_object_end(&j);
+    }
+    json_object_end(&j);
+    printf("%s\n", b.data);
+    buf_free(&b);
+}
+
+static double pct(int64_t a, int64_t n)
+{
+    return n ? 100.0 * (double)a / (double)n : 0.0;
+}
+
+static void print_text(const Run *r, const StatsSummary *s, double wall, bool interrupted,
+                       const uint32_t *crc, const char *const paths[2])
+{
+    const Tally *t = &r->tally;
+    const MatchOpts *o = r->o;
+    const char *na = o->duel.specs[0].name, *nb = o->duel.specs[1].name;
+    char rules[256];
+    rules_describe(&o->duel.rules, o->duel.match_to, rules, sizeof rules);
+    printf("%s (A) vs %s (B): %lld games in %lld duplicate pairs, seed %llu%s\n", na, nb,
+           (long long)t->games, (long long)t->pairs.n, (unsigned long long)o->duel.seed,
+           interrupted ? " (interrupted)" : "");
+    printf("  rules: %s\n", rules);
+    if (t->pairs.n >= 2)
+        printf("  A points per game: %+.3f +- %.3f (SE), 95 %% interval [%+.3f, %+.3f]\n",
+               s->ppg, s->se, s->ci95[0], s->ci95[1]);
+    else
+        printf("  A points per game: %+.3f (too few pairs for an interval)\n", s->ppg);
+    for (int k = 0; k < 2; k++) {
+        const TallySide *x = &t->side[k];
+        printf("  %s: %lld points, %lld wins (%.1f %%): %lld gammons, %lld backgammons, "
+               "%lld star mars; forfeits %lld\n",
+               k ? "B" : "A", (long long)x->points, (long long)x->wins, pct(x->wins, t->games),
+               (long long)x->gammons, (long long)x->backgammons, (long long)x->star_mars,
+               (long long)x->forfeits);
+    }
+    for (int k = 0; k < 2; k++) {
+        const TallySide *x = &t->side[k];
+        printf("  %s cube: %lld doubles, %lld takes, %lld drops, %lld beavers, %lld raccoons",
+               k ? "B" : "A", (long long)x->doubles, (long long)x->takes, (long long)x->drops,
+               (long long)x->beavers, (long long)x->raccoons);
+        if (x->beavers_as_takes)
+            printf(" (%lld beavers not allowed, taken)", (long long)x->beavers_as_takes);
+        printf("; resigned %lld (%lld accepted)\n", (long long)x->resigns,
+               (long long)x->resigns_accepted);
+    }
+    const TallySide *a = &t->side[0];
+    printf("  A by seat: seat 0 %+.3f ppg (%lld games), seat 1 %+.3f ppg (%lld games)\n",
+           a->seat_games[0] ? (double)a->seat_points[0] / (double)a->seat_games[0] : 0.0,
+           (long long)a->seat_games[0],
+           a->seat_games[1] ? (double)a->seat_points[1] / (double)a->seat_games[1] : 0.0,
+           (long long)a->seat_games[1]);
+    if (o->duel.match_to > 0) {
+        double w[2];
+        stats_wilson95(a->matches_won, t->matches, w);
+        printf("  matches to %d: A won %lld of %lld (%.1f %%, 95 %% interval %.1f-%.1f %%)\n",
+               o->duel.match_to, (long long)a->matches_won, (long long)t->matches,
+               pct(a->matches_won, t->matches), 100 * w[0], 100 * w[1]);
+    }
+    if (o->sprt_on)
+        printf("  SPRT ppg %g vs %g: LLR %.3f, bounds [%.3f, %.3f]: %s\n", o->sprt.ppg0,
+               o->sprt.ppg1, r->sprt.llr, r->sprt.lower, r->sprt.upper,
+               r->sprt.decision == SPRT_H0   ? "H0 accepted"
+               : r->sprt.decision == SPRT_H1 ? "H1 accepted"
+                                             : "undecided");
+    printf("  time per decision: A %.3f ms, B %.3f ms; %.1f games/s on %d threads\n",
+           ms_per(&t->side[0]), ms_per(&t->side[1]), wall > 0 ? (double)t->games / wall : 0,
+           o->duel.concurrency);
+    if (r->faults)
+        printf("  faults: %lld (each above on stderr)\n", (long long)r->faults);
+    if (paths[0])
+        printf("  records: %s (crc32 %08x), %s (crc32 %08x)\n", paths[0], crc[0], paths[1],
+               crc[1]);
+}
+
+/* --- records' names ------------------------------------------------------ */
+
+static bool ends_with(const char *s, const char *tail)
+{
+    size_t n = strlen(s), m = strlen(tail);
+    return n >= m && !strcmp(s + n - m, tail);
+}
+
+/* FILE.mat.gz and FILE.jsonl.gz; without --record a dated name under
+ * records/ (made if missing). */
+static bool record_paths(const char *given, char mat[4096], char jsonl[4096], Err *err)
+{
+    if (!given) {
+        if (mkdir("records", 0777) != 0 && errno != EEXIST)
+            return err_set(err, "cannot make the folder records: %s", strerror(errno));
+        time_t now = time(NULL);
+        struct tm tm;
+        localtime_r(&now, &tm);
+        char stamp[32];
+        strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm);
+        snprintf(mat, 4096, "records/match-%s.mat.gz", stamp);
+    } else if (strlen(given) > 4000) {
+        return err_set(err, "--record: the name is too long");
+    } else {
+        snprintf(mat, 4096, "%s", given);
+    }
+    size_t n = strlen(mat);
+    if (ends_with(mat, ".mat.gz"))
+        n -= strlen(".mat.gz");
+    snprintf(jsonl, 4096, "%.*s.jsonl.gz", (int)n, mat);
+    if (!strcmp(mat, jsonl))
+        return err_set(err, "--record: '%s' would be both records", mat);
+    return true;
+}
+
+int cli_match(int argc, char **argv)
+{
+    MatchOpts o;
+    int rc = parse_options(argc, argv, &o);
+    if (rc != EXIT_OK)
+        return rc < 0 ? EXIT_OK : rc;
+    Run r;
+    memset(&r, 0, sizeof r);
+    r.o = &o;
+    pthread_mutex_init(&r.lock, NULL);
+    o.duel.on_pair = on_pair;
+    o.duel.on_fault = on_fault;
+    o.duel.ctx = &r;
+    Err err = {{0}};
+    int status = EXIT_FAIL;
+    char mat[4096] = "", jsonl[4096] = "";
+    const char *paths[2] = {NULL, NULL};
+    uint32_t crc[2] = {0, 0};
+    bool interrupted = false;
+    if (!(r.duel = duel_new(&o.duel, &err)))
+        goto done;
+    if (!o.no_record) {
+        const char *names[2] = {o.duel.specs[0].name, o.duel.specs[1].name};
+        if (!record_paths(o.record, mat, jsonl, &err) ||
+            !(r.records = run_records_create(mat, jsonl, names, o.duel.match_to, &o.duel.rules,
+                                             &err)))
+            goto done;
+    }
+    r.start = clock_now();
+    status = play(&r, &interrupted, &err);
+    double wall = clock_now() - r.start;
+    if (r.records) {
+        Err e = {{0}};
+        bool ok = run_records_close(r.records, crc, &e);
+        r.records = NULL;
+        if (!ok) {
+            if (status == EXIT_OK)
+                err = e;
+            status = EXIT_FAIL;
+        } else {
+            paths[0] = mat;
+            paths[1] = jsonl;
+        }
+    }
+    StatsSummary s;
+    stats_pairs_summary(&r.tally.pairs, &s);
+    if (o.json)
+        print_json(&r, &s, wall, interrupted, crc, paths);
+    else
+        print_text(&r, &s, wall, interrupted, crc, paths);
+    fflush(stdout);
+    if (status == EXIT_OK && interrupted)
+        status = EXIT_INTERRUPTED;
+done:
+    if (status == EXIT_FAIL)
+        fprintf(stderr, "shesh match: %s\n", err.text);
+    run_records_close(r.records, NULL, NULL);
+    duel_free(r.duel);
+    pthread_mutex_destroy(&r.lock);
+    return status;
+}

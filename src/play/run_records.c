@@ -1,0 +1,165 @@
+/* run_records.c - a run's two record files (see run_records.h). */
+#include "run_records.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <zlib.h>
+
+#include "buf.h"
+#include "gzmember.h"
+#include "record_jsonl.h"
+#include "record_mat.h"
+
+typedef struct File {
+    int fd;
+    char what[300]; /* "record 'PATH'" for messages */
+    char path[4096];
+} File;
+
+struct RunRecords {
+    File f[2];        /* .mat.gz, .jsonl.gz */
+    GzMember *zip;
+    Buf text;
+    Record header;    /* names, length and rules: the .mat headers */
+    int64_t games;
+    int score[2];     /* money: the running score, A and B */
+    int match_to;
+};
+
+static bool file_create(File *f, const char *path, Err *err)
+{
+    snprintf(f->path, sizeof f->path, "%s", path);
+    snprintf(f->what, sizeof f->what, "record '%.280s'", path);
+    f->fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC, 0644);
+    if (f->fd < 0)
+        return err_set(err, "%s: %s", f->what, strerror(errno));
+    return true;
+}
+
+static bool member(RunRecords *rr, int which, Err *err)
+{
+    File *f = &rr->f[which];
+    bool ok = gzmember_write(rr->zip, f->fd, rr->text.data, rr->text.len, f->what, err);
+    buf_clear(&rr->text);
+    return ok;
+}
+
+RunRecords *run_records_create(const char *mat_path, const char *jsonl_path,
+                               const char *const names[2], int match_to, const Rules *rules,
+                               Err *err)
+{
+    RunRecords *rr = calloc(1, sizeof *rr);
+    if (!rr) {
+        err_set(err, "out of memory for the records");
+        return NULL;
+    }
+    rr->f[0].fd = rr->f[1].fd = -1;
+    rr->match_to = match_to;
+    buf_init(&rr->text);
+    if (!record_init(&rr->header, names[0], names[1], match_to, rules, err)) {
+        free(rr);
+        return NULL;
+    }
+    if (!(rr->zip = gzmember_new(err)) || !file_create(&rr->f[0], mat_path, err) ||
+        !file_create(&rr->f[1], jsonl_path, err)) {
+        bool made[2] = {rr->f[0].fd >= 0, rr->f[1].fd >= 0};
+        run_records_close(rr, NULL, NULL);
+        if (made[0])
+            unlink(mat_path);
+        if (made[1])
+            unlink(jsonl_path);
+        return NULL;
+    }
+    /* A money session has one header; each match brings its own. */
+    if (match_to == 0) {
+        record_mat_header(&rr->header, &rr->text);
+        if (!member(rr, 0, err)) {
+            run_records_close(rr, NULL, NULL);
+            return NULL;
+        }
+    }
+    return rr;
+}
+
+static bool add_game(RunRecords *rr, const DuelPair *p, int h, int game, Err *err)
+{
+    const DuelHalf *half = &p->half[h];
+    const RecordGame *g = record_game(&half->record, game);
+    const RefereeGame *rg = &half->games[game];
+    bool money = rr->match_to == 0;
+    int number = money ? (int)(rr->games % 1000000000) + 1 : game + 1;
+    const int *score = money ? rr->score : g->score;
+    if (!record_mat_game_as(&half->record, game, number, score, &rr->text, err) ||
+        !member(rr, 0, err))
+        return false;
+    record_jsonl_game(&half->record, game, rg, p->index, h, half->a_seat, &rr->text);
+    if (!member(rr, 1, err))
+        return false;
+    if (money)
+        rr->score[rg->winner] += rg->points;
+    rr->games++;
+    return true;
+}
+
+bool run_records_add(RunRecords *rr, const DuelPair *p, Err *err)
+{
+    for (int h = 0; h < 2; h++) {
+        const Record *r = &p->half[h].record;
+        if (rr->match_to > 0) {
+            record_mat_header(r, &rr->text);
+            if (!member(rr, 0, err))
+                return false;
+        }
+        for (int game = 0; game < record_games(r); game++)
+            if (!add_game(rr, p, h, game, err))
+                return false;
+    }
+    return true;
+}
+
+int64_t run_records_games(const RunRecords *rr)
+{
+    return rr->games;
+}
+
+/* The CRC-32 of a file's bytes. */
+static bool file_crc(const char *path, uint32_t *crc, Err *err)
+{
+    FILE *fp = fopen(path, "rb");
+    if (!fp)
+        return err_set(err, "record '%.280s': %s", path, strerror(errno));
+    uLong c = crc32(0L, Z_NULL, 0);
+    unsigned char block[65536];
+    size_t n;
+    while ((n = fread(block, 1, sizeof block, fp)) > 0)
+        c = crc32(c, block, (uInt)n);
+    bool ok = !ferror(fp);
+    fclose(fp);
+    *crc = (uint32_t)c;
+    return ok || err_set(err, "record '%.280s': cannot read it back", path);
+}
+
+bool run_records_close(RunRecords *rr, uint32_t crc[2], Err *err)
+{
+    if (!rr)
+        return true;
+    bool ok = true;
+    for (int i = 0; i < 2; i++) {
+        File *f = &rr->f[i];
+        if (f->fd < 0)
+            continue;
+        if (close(f->fd) != 0 && ok)
+            ok = err_set(err, "%s: %s", f->what, strerror(errno));
+        if (ok && crc)
+            ok = file_crc(f->path, &crc[i], err);
+    }
+    gzmember_free(rr->zip);
+    buf_free(&rr->text);
+    record_free(&rr->header);
+    free(rr);
+    return ok;
+}
