@@ -78,6 +78,7 @@ static void give_turn(Match *m, int p)
     assert_int_equal(m->phase, PHASE_PLAYING);
     m->on_roll = m->turn = p;
     m->dice[0] = m->dice[1] = 0;
+    m->legal_moves = 0;
     m->doubled = false;
     m->resigned = 0;
 }
@@ -337,6 +338,33 @@ static void test_scoring_variants(void **state)
     OK(match_opening_roll(&m, 5, 2, &e_));
     win_game(&m, 0, star);
     assert_int_equal(m.result, SCORE_STAR_MARS);
+
+    /* The backgammon zone: a checker on the bar alone is a backgammon
+     * under home-or-bar (the default), a gammon under home; a checker in
+     * the winner's home board is a backgammon under both. */
+    r = rules_default();
+    assert_int_equal(game_points(&r, 0, bg_bar), 3);
+    r.backgammon_zone = BG_ZONE_HOME;
+    assert_int_equal(game_points(&r, 0, bg_bar), 2);
+    assert_int_equal(game_points(&r, 7, bg_bar), 2);
+    assert_int_equal(game_points(&r, 0, bg), 3);
+    assert_int_equal(game_points(&r, 0, gammon), 2);
+    assert_int_equal(game_points(&r, 0, star), 3);
+    r.star_mars = true;
+    assert_int_equal(game_points(&r, 0, star), 4);
+    m = start(&r, 0);
+    OK(match_opening_roll(&m, 5, 2, &e_));
+    win_game(&m, 0, bg_bar);
+    assert_int_equal(m.result, SCORE_GAMMON);
+    /* The Match ID of the finished game reads back with the same result
+     * under the same rules. */
+    MatchId id;
+    Position pos;
+    Match back;
+    OK(match_to_ids(&m, &id, &pos, &e_));
+    OK(match_from_ids(&back, &r, &id, &pos, &e_));
+    assert_int_equal(back.result, SCORE_GAMMON);
+    assert_int_equal(back.points, 2);
 }
 
 static void test_jacoby(void **state)
@@ -737,6 +765,187 @@ static void test_forced_and_pass(void **state)
     assert_true(movegen_apply_part(&bad, 7, 2));
     REFUSED(m, match_move(&m, &bad, &e_), "illegal move: not one of the 16 legal moves for 3-1");
     REFUSED(m, match_move(&m, NULL, &e_), "illegal move: no position given");
+}
+
+/* --- closed out --------------------------------------------------------- */
+
+/* Player 0 on the bar against player 1's closed board: every point of
+ * player 1's home board held, all his checkers home. */
+static Match closed_out(const Rules *r)
+{
+    Match m = start(r, 0);
+    OK(match_opening_roll(&m, 5, 2, &e_));
+    set_board(&m, "25x1 6x14", "1x2 2x2 3x2 4x2 5x2 6x5");
+    give_turn(&m, 0);
+    return m;
+}
+
+static void test_closed_out_no_roll(void **state)
+{
+    (void)state;
+    Rules r = rules_default();
+    r.closed_out = CLOSED_OUT_NO_ROLL;
+    Match m = closed_out(&r);
+    assert_true(match_closed_out(&m));
+    assert_int_equal(match_actions(&m), ACT_PASS | ACT_DOUBLE | ACT_RESIGN);
+    REFUSED(m, match_roll(&m, 6, 6, &e_),
+            "cannot roll: player 0 is closed out (on the bar against a closed home board) and "
+            "under the no-roll rule passes without rolling");
+    REFUSED(m, match_move(&m, &m.board, &e_), "cannot move: the dice are not rolled yet");
+    assert_false(match_forced(&m));
+    assert_int_equal(match_legal_moves(&m, &moves), 0);
+    /* The Match ID shows no dice, and reads back as the same closed-out
+     * state. */
+    expect_ids(&m, "MAEAAAAAAAAE", "27YPAADg/wcAQA"); /* docs/rules.md */
+    MatchId id = ids_of(&m);
+    assert_int_equal(id.dice[0], 0);
+    assert_int_equal(id.dice_owner, 0);
+    Match back;
+    Position pos;
+    OK(match_to_ids(&m, &id, &pos, &e_));
+    OK(match_from_ids(&back, &r, &id, &pos, &e_));
+    assert_true(match_closed_out(&back));
+    assert_int_equal(match_actions(&back), ACT_PASS | ACT_DOUBLE | ACT_RESIGN);
+
+    /* The pass: no dice, the turn counts, player 1 rolls. */
+    OK(match_pass(&m, &e_));
+    assert_int_equal(m.on_roll, 1);
+    assert_int_equal(m.turn, 1);
+    assert_int_equal(m.turns[0], 1);
+    assert_int_equal(m.dice[0] + m.dice[1], 0);
+    assert_false(match_closed_out(&m));
+    assert_int_equal(match_actions(&m), ACT_ROLL | ACT_DOUBLE | ACT_RESIGN);
+
+    /* Player 1 bears off, keeping his board closed for two turns: player
+     * 0 passes each time... */
+    OK(match_roll(&m, 2, 1, &e_));
+    play(&m, "6/4 6/5");
+    assert_true(match_closed_out(&m));
+    OK(match_pass(&m, &e_));
+    OK(match_roll(&m, 6, 5, &e_));
+    play(&m, "6/0 5/0");
+    assert_true(match_closed_out(&m));
+    OK(match_pass(&m, &e_));
+    assert_int_equal(m.turns[0], 3);
+    /* ...until 6-6 opens his 6- and 5-points: player 0 rolls again. */
+    OK(match_roll(&m, 6, 6, &e_));
+    play(&m, "6/0 6/0 5/0 5/0");
+    assert_int_equal(m.on_roll, 0);
+    assert_false(match_closed_out(&m));
+    assert_int_equal(match_actions(&m), ACT_ROLL | ACT_DOUBLE | ACT_RESIGN);
+    REFUSED(m, match_pass(&m, &e_), "cannot pass: the dice are not rolled yet");
+    OK(match_roll(&m, 5, 2, &e_));
+    assert_true(m.legal_moves > 0);
+    play(&m, "25/20 20/18");
+    assert_int_equal(m.board.side[0][POS_BAR], 0);
+}
+
+/* docs/rules.md's example: player 1's 6-5 opens his 5-point, and player 0
+ * rolls again and enters with a 5, hitting. */
+static void test_closed_out_example(void **state)
+{
+    (void)state;
+    Rules r = rules_default();
+    r.closed_out = CLOSED_OUT_NO_ROLL;
+    Match m = closed_out(&r);
+    OK(match_pass(&m, &e_));
+    OK(match_roll(&m, 6, 5, &e_));
+    play(&m, "6/0 5/0");
+    assert_false(match_closed_out(&m));
+    OK(match_roll(&m, 5, 2, &e_));
+    play(&m, "25/20 6/4");
+    assert_int_equal(m.board.side[1][POS_BAR], 1);
+    /* By default he rolls, finds no move and passes. */
+    Rules def = rules_default();
+    m = closed_out(&def);
+    REFUSED(m, match_pass(&m, &e_), "cannot pass: the dice are not rolled yet");
+    OK(match_roll(&m, 5, 2, &e_));
+    assert_int_equal(m.legal_moves, 0);
+    OK(match_pass(&m, &e_));
+    assert_int_equal(m.on_roll, 1);
+}
+
+/* The cube and a resignation come before the roll, so a closed-out player
+ * may double or resign before he passes; the pass waits for the answer. */
+static void test_closed_out_cube_and_resign(void **state)
+{
+    (void)state;
+    Rules r = rules_default();
+    r.closed_out = CLOSED_OUT_NO_ROLL;
+    Match m = closed_out(&r);
+    OK(match_double(&m, &e_));
+    assert_true(match_closed_out(&m)); /* still his pass to come */
+    assert_false(match_actions(&m) & ACT_PASS);
+    REFUSED(m, match_pass(&m, &e_), "cannot pass: a double awaits an answer");
+    OK(match_take(&m, &e_));
+    assert_int_equal(match_actions(&m), ACT_PASS | ACT_RESIGN); /* he no longer owns the cube */
+    OK(match_resign(&m, 1, &e_));
+    OK(match_reject(&m, &e_));
+    assert_int_equal(match_actions(&m), ACT_PASS | ACT_RESIGN);
+    /* match_play_forced passes too: there is nothing else to do. */
+    OK(match_play_forced(&m, &e_));
+    assert_int_equal(m.on_roll, 1);
+    assert_int_equal(m.cube, 2);
+    assert_int_equal(m.cube_owner, 1);
+
+    /* In a match the same: the player closed out may double. */
+    m = closed_out(&r);
+    m.length = 5;
+    assert_int_equal(match_actions(&m), ACT_PASS | ACT_DOUBLE | ACT_RESIGN);
+    /* Without a cube only the pass and a resignation. */
+    r.cube = false;
+    m = closed_out(&r);
+    assert_int_equal(match_actions(&m), ACT_PASS | ACT_RESIGN);
+}
+
+/* What is not a closed board, and the default rule, which rolls. */
+static void test_closed_out_cases(void **state)
+{
+    (void)state;
+    Rules r = rules_default();
+    r.closed_out = CLOSED_OUT_NO_ROLL;
+    Match m = closed_out(&r);
+    assert_true(match_closed_out(&m));
+    /* A blot in the home board: it can be hit, so he rolls. */
+    set_board(&m, "25x1 6x14", "1x2 2x2 3x1 4x2 5x2 6x6");
+    assert_false(match_closed_out(&m));
+    assert_int_equal(match_actions(&m), ACT_ROLL | ACT_DOUBLE | ACT_RESIGN);
+    /* Five points held: not closed. */
+    set_board(&m, "25x1 6x14", "2x3 3x2 4x2 5x2 6x6");
+    assert_false(match_closed_out(&m));
+    /* Nobody on the bar: the closed board does not matter. */
+    set_board(&m, "6x15", "1x2 2x2 3x2 4x2 5x2 6x5");
+    assert_false(match_closed_out(&m));
+    /* Two on the bar: closed out as well. */
+    set_board(&m, "25x2 6x13", "1x2 2x2 3x2 4x2 5x2 6x5");
+    assert_true(match_closed_out(&m));
+    /* The player on roll matters, not the player closed out elsewhere. */
+    set_board(&m, "1x2 2x2 3x2 4x2 5x2 6x5", "25x1 6x14");
+    assert_false(match_closed_out(&m));
+    give_turn(&m, 1);
+    assert_true(match_closed_out(&m));
+
+    /* A Match ID whose closed-out player has dice is not of these rules,
+     * but is of the default rules. */
+    Rules def = rules_default();
+    Match rolled = closed_out(&def);
+    assert_false(match_closed_out(&rolled));
+    assert_int_equal(match_actions(&rolled), ACT_ROLL | ACT_DOUBLE | ACT_RESIGN);
+    REFUSED(rolled, match_pass(&rolled, &e_), "cannot pass: the dice are not rolled yet");
+    OK(match_roll(&rolled, 6, 6, &e_));
+    assert_int_equal(rolled.legal_moves, 0);
+    MatchId id;
+    Position pos;
+    Match back;
+    Err err = {{0}};
+    OK(match_to_ids(&rolled, &id, &pos, &e_));
+    OK(match_from_ids(&back, &def, &id, &pos, &e_));
+    assert_false(match_from_ids(&back, &r, &id, &pos, &err));
+    assert_non_null(strstr(err.text, "player 0 is closed out and, under the no-roll rule, "
+                                     "cannot have rolled 6-6"));
+    /* The default rule as before: roll, no legal move, pass. */
+    OK(match_pass(&rolled, &e_));
+    assert_int_equal(rolled.on_roll, 1);
 }
 
 /* --- illegal actions, game and match end -------------------------------- */
@@ -1172,11 +1381,18 @@ static void test_random_games(void **state)
         int length;
         bool holland, star;
         int beavers, autos;
+        bool home_zone, no_roll;
     } setups[] = {
-        {"international", 5, false, false, 0, 0}, {"international", 3, true, true, 0, 0},
-        {"cafe", 7, true, false, 0, 0},           {"money", 0, false, false, 3, 2},
-        {"gnubg", 0, false, true, 3, 0},          {"nocube", 0, false, false, 0, 0},
-        {"cafe", 0, false, false, 2, 1},          {"international", 1, false, false, 0, 0},
+        {"international", 5, false, false, 0, 0, false, false},
+        {"international", 3, true, true, 0, 0, false, false},
+        {"cafe", 7, true, false, 0, 0, false, false},
+        {"money", 0, false, false, 3, 2, false, false},
+        {"gnubg", 0, false, true, 3, 0, false, false},
+        {"nocube", 0, false, false, 0, 0, false, false},
+        {"cafe", 0, false, false, 2, 1, false, false},
+        {"international", 1, false, false, 0, 0, false, false},
+        {"international", 5, false, true, 0, 0, true, true},
+        {"money", 0, false, false, 1, 1, false, true},
     };
     unsigned seed = 12345;
     long states = 0, games = 0;
@@ -1187,6 +1403,8 @@ static void test_random_games(void **state)
         r.star_mars = setups[s].star;
         r.beavers = setups[s].beavers;
         r.auto_doubles = setups[s].autos;
+        r.backgammon_zone = setups[s].home_zone ? BG_ZONE_HOME : BG_ZONE_HOME_OR_BAR;
+        r.closed_out = setups[s].no_roll ? CLOSED_OUT_NO_ROLL : CLOSED_OUT_ROLL;
         for (int round = 0; round < 6; round++) {
             Match m = start(&r, setups[s].length);
             int game_limit = 8;
@@ -1206,6 +1424,36 @@ static void test_random_games(void **state)
     }
     print_message("random games: %ld games, %ld states checked\n", games, states);
     assert_true(games > 100);
+}
+
+/* Random play rarely closes a board: random games from the closed-out
+ * position, under the no-roll rule, with the checks of every state above
+ * (the Match ID round trip, every action left out refused, the cube). */
+static void test_closed_out_random(void **state)
+{
+    (void)state;
+    Rules r = rules_default();
+    r.closed_out = CLOSED_OUT_NO_ROLL;
+    unsigned seed = 777;
+    long closed = 0;
+    for (int game = 0; game < 40; game++) {
+        Match m = closed_out(&r);
+        m.length = game % 2 ? 5 : 0;
+        while (m.phase == PHASE_PLAYING) {
+            unsigned acts = match_actions(&m);
+            check_round_trip(&m);
+            check_refusals(&m, acts);
+            check_cube_rules(&m, acts);
+            if (match_closed_out(&m)) {
+                assert_false(acts & ACT_ROLL);
+                assert_int_equal(!!(acts & ACT_PASS), !m.doubled && !m.resigned);
+                closed++;
+            }
+            random_action(&m, &seed);
+        }
+    }
+    print_message("closed out: %ld states without a roll checked\n", closed);
+    assert_true(closed >= 40);
 }
 
 /* --- gnubg 1.07 as the reference ---------------------------------------- */
@@ -1469,11 +1717,16 @@ int main(void)
         cmocka_unit_test(test_resignation_values),
         cmocka_unit_test(test_resignation_flow),
         cmocka_unit_test(test_forced_and_pass),
+        cmocka_unit_test(test_closed_out_no_roll),
+        cmocka_unit_test(test_closed_out_example),
+        cmocka_unit_test(test_closed_out_cube_and_resign),
+        cmocka_unit_test(test_closed_out_cases),
         cmocka_unit_test(test_illegal_actions),
         cmocka_unit_test(test_match_end),
         cmocka_unit_test(test_ids_examples),
         cmocka_unit_test(test_ids_vectors),
         cmocka_unit_test(test_random_games),
+        cmocka_unit_test(test_closed_out_random),
         cmocka_unit_test(test_gnubg_games),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -31,6 +31,8 @@ static void test_default(void **state)
     assert_int_equal(r.beavers, 0);
     assert_int_equal(r.auto_doubles, 0);
     assert_int_equal(r.max_cube, 64);
+    assert_int_equal(r.backgammon_zone, BG_ZONE_HOME_OR_BAR);
+    assert_int_equal(r.closed_out, CLOSED_OUT_ROLL);
     assert_true(rules_valid(&r, NULL));
 }
 
@@ -49,6 +51,8 @@ static void assert_rules_equal(const Rules *a, const Rules *b)
     assert_int_equal(a->beavers, b->beavers);
     assert_int_equal(a->auto_doubles, b->auto_doubles);
     assert_int_equal(a->max_cube, b->max_cube);
+    assert_int_equal(a->backgammon_zone, b->backgammon_zone);
+    assert_int_equal(a->closed_out, b->closed_out);
 }
 
 static void test_presets(void **state)
@@ -76,6 +80,9 @@ static void test_presets(void **state)
     for (const char *const *p = rules_preset_names; *p; p++, n++) {
         assert_true(rules_preset(*p, &r, &err));
         assert_true(rules_valid(&r, &err));
+        /* the customs are no preset's: every preset keeps the defaults */
+        assert_int_equal(r.backgammon_zone, BG_ZONE_HOME_OR_BAR);
+        assert_int_equal(r.closed_out, CLOSED_OUT_ROLL);
     }
     assert_int_equal(n, 5);
 
@@ -107,6 +114,8 @@ static void test_valid(void **state)
         {"auto_doubles", 99, "automatic doubles 99"},
         {"opening", 2, "opening rule 2"},
         {"later_games", -1, "later-games rule -1"},
+        {"backgammon_zone", 2, "backgammon zone 2 is neither home-or-bar nor home"},
+        {"closed_out", -1, "closed-out rule -1 is neither roll nor no-roll"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         Rules r = rules_default();
@@ -118,6 +127,10 @@ static void test_valid(void **state)
             r.auto_doubles = bad[i].value;
         else if (!strcmp(bad[i].field, "opening"))
             r.opening = (OpeningRule)bad[i].value;
+        else if (!strcmp(bad[i].field, "backgammon_zone"))
+            r.backgammon_zone = (BackgammonZone)bad[i].value;
+        else if (!strcmp(bad[i].field, "closed_out"))
+            r.closed_out = (ClosedOutRule)bad[i].value;
         else
             r.later_games = (LaterGamesRule)bad[i].value;
         Err err = {{0}};
@@ -136,6 +149,20 @@ static void test_valid(void **state)
     r.holland = true;
     assert_false(rules_valid(&r, &err));
     assert_non_null(strstr(err.text, "Holland rule needs the Crawford rule"));
+
+    /* Both customs are valid on their own; the home-board zone with
+     * backgammons off would change nothing, so it is refused. */
+    r = rules_default();
+    r.backgammon_zone = BG_ZONE_HOME;
+    r.closed_out = CLOSED_OUT_NO_ROLL;
+    assert_true(rules_valid(&r, &err));
+    r.star_mars = true;
+    assert_true(rules_valid(&r, &err));
+    r.backgammons = false;
+    assert_false(rules_valid(&r, &err));
+    assert_non_null(strstr(err.text, "home-board backgammon zone needs backgammons"));
+    r.backgammon_zone = BG_ZONE_HOME_OR_BAR;
+    assert_true(rules_valid(&r, &err));
 
     /* No cube: the cube options would mean nothing (or that gammons never
      * count), so they are refused, not guessed. */
@@ -177,6 +204,18 @@ static void test_describe(void **state)
     rules_describe(&r, 5, buf, sizeof buf);
     assert_string_equal(buf, "5-point match, opening winner rerolls, later games winner starts, "
                              "backgammons off, cube up to 64, Crawford, Holland");
+    /* The customs appear only when they are not the default. */
+    r = rules_default();
+    r.backgammon_zone = BG_ZONE_HOME;
+    r.closed_out = CLOSED_OUT_NO_ROLL;
+    rules_describe(&r, 7, buf, sizeof buf);
+    assert_string_equal(buf, "7-point match, opening dice played, later games opening roll, "
+                             "backgammons 3 (home board only), closed out does not roll, cube "
+                             "up to 64, Crawford");
+    r.backgammon_zone = BG_ZONE_HOME_OR_BAR;
+    rules_describe(&r, 0, buf, sizeof buf);
+    assert_string_equal(buf, "money, opening dice played, later games opening roll, "
+                             "backgammons 3, closed out does not roll, cube up to 64");
     assert_true(rules_preset("nocube", &r, NULL));
     rules_describe(&r, 0, buf, sizeof buf);
     assert_string_equal(buf, "money, opening dice played, later games opening roll, "
@@ -233,7 +272,7 @@ static void test_cli_every_field(void **state)
     assert_true(PARSE(&r, &err, &own, "--opening", "reroll", "--later-games", "winner-starts",
                       "--no-backgammons", "--star-mars", "--no-crawford", "--jacoby",
                       "--beavers", "2", "--auto-doubles", "3", "--max-cube", "256", "-p", "80",
-                      "--port=81"));
+                      "--port=81", "--closed-out", "no-roll"));
     assert_int_equal(own, 2);
     assert_int_equal(r.opening, OPENING_REROLL);
     assert_int_equal(r.later_games, LATER_WINNER_STARTS);
@@ -245,6 +284,8 @@ static void test_cli_every_field(void **state)
     assert_int_equal(r.auto_doubles, 3);
     assert_int_equal(r.max_cube, 256);
     assert_true(r.cube);
+    assert_int_equal(r.closed_out, CLOSED_OUT_NO_ROLL);
+    assert_int_equal(r.backgammon_zone, BG_ZONE_HOME_OR_BAR);
 
     assert_true(PARSE(&r, &err, &own, "--holland", "--opening=play",
                       "--later-games=opening-roll", "--backgammons", "--no-star-mars",
@@ -253,6 +294,15 @@ static void test_cli_every_field(void **state)
     assert_int_equal(r.opening, OPENING_PLAY_DICE);
     assert_true(r.backgammons);
     assert_false(r.jacoby);
+    assert_int_equal(r.closed_out, CLOSED_OUT_ROLL);
+
+    assert_true(PARSE(&r, &err, &own, "--backgammon-zone", "home", "--closed-out=no-roll"));
+    assert_int_equal(r.backgammon_zone, BG_ZONE_HOME);
+    assert_int_equal(r.closed_out, CLOSED_OUT_NO_ROLL);
+    assert_true(PARSE(&r, &err, &own, "--backgammon-zone=home", "--backgammon-zone",
+                      "home-or-bar", "--closed-out", "roll"));
+    assert_int_equal(r.backgammon_zone, BG_ZONE_HOME_OR_BAR);
+    assert_int_equal(r.closed_out, CLOSED_OUT_ROLL);
 
     assert_true(PARSE(&r, &err, &own, "--rules", "money", "--no-holland", "--beavers", "0"));
     assert_true(r.jacoby);
@@ -296,8 +346,13 @@ static void test_cli_errors(void **state)
     BAD("Jacoby rule needs the cube", "--rules", "money", "--no-cube");
     BAD("Holland rule needs the Crawford rule", "--holland", "--no-crawford");
     BAD("getopt refused", "--no-such-rule");
+    BAD("--backgammon-zone: 'x' is neither home nor home-or-bar", "--backgammon-zone", "x");
+    BAD("--backgammon-zone: 'bar' is neither", "--backgammon-zone=bar");
+    BAD("--closed-out: 'pass' is neither roll nor no-roll", "--closed-out", "pass");
+    BAD("home-board backgammon zone needs backgammons", "--no-backgammons",
+        "--backgammon-zone", "home");
 #undef BAD
-    assert_int_equal(n, 14);
+    assert_int_equal(n, 18);
 }
 
 /* By name, as a configuration file or a protocol command would set them. */
@@ -325,6 +380,17 @@ static void test_cli_by_name(void **state)
     assert_int_equal(r.max_cube, 16);
     assert_int_equal(r.beavers, 1);
 
+    assert_true(rules_cli_set(&c, "backgammon-zone", "home", &err));
+    assert_true(rules_cli_set(&c, "backgammons", "on", &err));
+    assert_true(rules_cli_set(&c, "closed-out", "no-roll", &err));
+    assert_true(rules_cli_finish(&c, &r, &err));
+    assert_int_equal(r.backgammon_zone, BG_ZONE_HOME);
+    assert_int_equal(r.closed_out, CLOSED_OUT_NO_ROLL);
+    assert_false(rules_cli_set(&c, "closed-out", NULL, &err));
+    assert_non_null(strstr(err.text, "--closed-out needs a value"));
+    assert_false(rules_cli_set(&c, "backgammon-zone", "on", &err));
+    assert_non_null(strstr(err.text, "'on' is neither home nor home-or-bar"));
+
     assert_false(rules_cli_set(&c, "jacoby", "maybe", &err));
     assert_non_null(strstr(err.text, "jacoby: 'maybe' is not on or off"));
     assert_false(rules_cli_set(&c, "no-jacoby", "on", &err));
@@ -351,13 +417,13 @@ static void test_cli_table(void **state)
         assert_non_null(strstr(rules_cli_help, dashed));
         assert_true(rules_cli_handles(o->val));
     }
-    assert_int_equal(n, 18);
+    assert_int_equal(n, 20);
     assert_false(rules_cli_handles('a'));
     assert_false(rules_cli_handles(RULES_CLI_OPT_BASE + n));
-    struct option out[19];
-    assert_int_equal(rules_cli_merge(out, 19, NULL), 18);
-    assert_null(out[18].name);
-    assert_int_equal(rules_cli_merge(out, 18, NULL), -1);
+    struct option out[21];
+    assert_int_equal(rules_cli_merge(out, 21, NULL), 20);
+    assert_null(out[20].name);
+    assert_int_equal(rules_cli_merge(out, 20, NULL), -1);
 }
 
 /* --- score.c ------------------------------------------------------------ */
@@ -403,9 +469,47 @@ static void test_score_kind(void **state)
     assert_int_equal(score_kind(&single, 0), SCORE_NONE);
     assert_int_equal(score_kind(&single, 2), SCORE_NONE);
     assert_int_equal(score_kind(&single, -1), SCORE_NONE);
+    /* score_kind is the default zone's. */
+    Rules def = rules_default();
+    Position kinds[] = {single, gammon, bg_home, bg_bar, final_pos(13, 1, 1)};
+    for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+        assert_int_equal(score_kind_rules(&def, &kinds[i], 1), score_kind(&kinds[i], 1));
     assert_string_equal(score_kind_name(SCORE_STAR_MARS), "star mars");
     assert_string_equal(score_kind_name(SCORE_GAMMON), "gammon");
     assert_string_equal(score_kind_name((ScoreKind)9), "no result");
+}
+
+/* The backgammon zone: with BG_ZONE_HOME a checker on the bar alone leaves a
+ * gammon; a checker in the home board still makes a backgammon, and star
+ * mars still needs both. */
+static void test_score_zone(void **state)
+{
+    (void)state;
+    Rules home = rules_default(), either = rules_default();
+    home.backgammon_zone = BG_ZONE_HOME;
+    Position bg_bar = final_pos(14, 1, 0);
+    Position bg_home = final_pos(14, 0, 1);
+    Position star = final_pos(13, 1, 1);
+    Position gammon = final_pos(15, 0, 0);
+    Position single = final_pos(14, 0, 0);
+    assert_int_equal(score_kind_rules(&either, &bg_bar, 1), SCORE_BACKGAMMON);
+    assert_int_equal(score_kind_rules(&home, &bg_bar, 1), SCORE_GAMMON);
+    assert_int_equal(score_kind_rules(&home, &bg_home, 1), SCORE_BACKGAMMON);
+    assert_int_equal(score_kind_rules(&home, &star, 1), SCORE_STAR_MARS);
+    assert_int_equal(score_kind_rules(&home, &gammon, 1), SCORE_GAMMON);
+    assert_int_equal(score_kind_rules(&home, &single, 1), SCORE_SINGLE);
+    Position two_on_bar = final_pos(13, 2, 0);
+    assert_int_equal(score_kind_rules(&home, &two_on_bar, 1), SCORE_GAMMON);
+    pos_swap(&bg_bar);
+    assert_int_equal(score_kind_rules(&home, &bg_bar, 0), SCORE_GAMMON);
+    assert_int_equal(score_kind_rules(&either, &bg_bar, 0), SCORE_BACKGAMMON);
+    assert_int_equal(score_kind_rules(&home, &bg_bar, 1), SCORE_NONE);
+    /* Star mars without its 4 points counts as the backgammon it is in
+     * either zone (there is a checker in the home board). */
+    GameStake s = {.cube = 1, .cube_turned = false, .money = false};
+    assert_int_equal(score_points(&home, &s, score_kind_rules(&home, &star, 1)), 3);
+    home.star_mars = true;
+    assert_int_equal(score_points(&home, &s, score_kind_rules(&home, &star, 1)), 4);
 }
 
 static void test_score_points(void **state)
@@ -468,7 +572,8 @@ int main(void)
         cmocka_unit_test(test_valid),          cmocka_unit_test(test_describe),
         cmocka_unit_test(test_cli_every_field), cmocka_unit_test(test_cli_errors),
         cmocka_unit_test(test_cli_by_name),    cmocka_unit_test(test_cli_table),
-        cmocka_unit_test(test_score_kind),     cmocka_unit_test(test_score_points),
+        cmocka_unit_test(test_score_kind),     cmocka_unit_test(test_score_zone),
+        cmocka_unit_test(test_score_points),
         cmocka_unit_test(test_score_jacoby),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -43,12 +43,24 @@ static const char *later_name(LaterGamesRule l)
     return l == LATER_WINNER_STARTS ? "winner-starts" : "opening-roll";
 }
 
+/* The option words of --backgammon-zone and --closed-out. */
+static const char *zone_name(BackgammonZone z)
+{
+    return z == BG_ZONE_HOME ? "home" : "home-or-bar";
+}
+
+static const char *closed_out_name(ClosedOutRule c)
+{
+    return c == CLOSED_OUT_NO_ROLL ? "no-roll" : "roll";
+}
+
 static void print_text(const Rules *r, const char *description)
 {
     printf("opening       %s\n", opening_name(r->opening));
     printf("later_games   %s\n", later_name(r->later_games));
     printf("backgammons   %s\n", r->backgammons ? "yes" : "no");
     printf("star_mars     %s\n", r->star_mars ? "yes" : "no");
+    printf("backgammon_zone %s\n", zone_name(r->backgammon_zone));
     printf("doubling      %s\n", r->cube ? "yes" : "no");
     printf("crawford_rule %s\n", r->crawford ? "yes" : "no");
     printf("holland       %s\n", r->holland ? "yes" : "no");
@@ -56,6 +68,7 @@ static void print_text(const Rules *r, const char *description)
     printf("beavers       %d\n", r->beavers);
     printf("auto_doubles  %d\n", r->auto_doubles);
     printf("max_cube      %d\n", r->max_cube);
+    printf("closed_out    %s\n", closed_out_name(r->closed_out));
     printf("description   %s\n", description);
 }
 
@@ -74,6 +87,8 @@ static void print_json(const Rules *r, const char *description)
     json_bool(&j, r->backgammons);
     json_key(&j, "star_mars");
     json_bool(&j, r->star_mars);
+    json_key(&j, "backgammon_zone");
+    json_str(&j, zone_name(r->backgammon_zone));
     /* "cube" is the cube's value and "crawford" the Crawford game in
      * `shesh id`'s output: the rules that allow them have names of their own */
     json_key(&j, "doubling");
@@ -90,6 +105,8 @@ static void print_json(const Rules *r, const char *description)
     json_int(&j, r->auto_doubles);
     json_key(&j, "max_cube");
     json_int(&j, r->max_cube);
+    json_key(&j, "closed_out");
+    json_str(&j, closed_out_name(r->closed_out));
     json_key(&j, "description");
     json_str(&j, description);
     json_object_end(&j);

@@ -25,6 +25,10 @@
       "--star-mars             4 points when the loser has checkers on the bar and in "    \
       "the winner's home")                                                                  \
     X(NO_STAR, "no-star-mars", no_argument, "--no-star-mars          no star mars")         \
+    X(BG_ZONE, "backgammon-zone", required_argument,                                       \
+      "--backgammon-zone home|home-or-bar\n"                                                \
+      "                        a backgammon for a checker in the winner's home board "     \
+      "only, or also on the bar")                                                           \
     X(CUBE, "cube", no_argument, "--cube                  play with the doubling cube")     \
     X(NO_CUBE, "no-cube", no_argument, "--no-cube               no doubling at all")        \
     X(CRAWFORD, "crawford", no_argument,                                                   \
@@ -44,7 +48,11 @@
     X(AUTO, "auto-doubles", required_argument,                                             \
       "--auto-doubles N        money: at most N automatic doubles on opening ties")        \
     X(MAX_CUBE, "max-cube", required_argument,                                             \
-      "--max-cube N            highest cube value, a power of two (default 64)")
+      "--max-cube N            highest cube value, a power of two (default 64)")          \
+    X(CLOSED_OUT, "closed-out", required_argument,                                         \
+      "--closed-out roll|no-roll\n"                                                         \
+      "                        on the bar against a closed board: roll and pass, or "      \
+      "pass without rolling")
 
 enum {
 #define X(id, name, arg, help) OPT_##id,
@@ -172,6 +180,24 @@ static bool apply(RulesCli *c, int k, const char *arg, bool by_name, Err *err)
         else
             return err_set(err,
                            "--later-games: '%.20s' is neither opening-roll nor winner-starts",
+                           arg ? arg : "");
+        return true;
+    case OPT_BG_ZONE:
+        if (arg && !strcmp(arg, "home-or-bar"))
+            r->backgammon_zone = BG_ZONE_HOME_OR_BAR;
+        else if (arg && !strcmp(arg, "home"))
+            r->backgammon_zone = BG_ZONE_HOME;
+        else
+            return err_set(err, "--backgammon-zone: '%.20s' is neither home nor home-or-bar",
+                           arg ? arg : "");
+        return true;
+    case OPT_CLOSED_OUT:
+        if (arg && !strcmp(arg, "roll"))
+            r->closed_out = CLOSED_OUT_ROLL;
+        else if (arg && !strcmp(arg, "no-roll"))
+            r->closed_out = CLOSED_OUT_NO_ROLL;
+        else
+            return err_set(err, "--closed-out: '%.20s' is neither roll nor no-roll",
                            arg ? arg : "");
         return true;
     case OPT_BEAVERS: return parse_int(name, arg, 0, RULES_COUNT_LIMIT, &r->beavers, err);

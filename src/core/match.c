@@ -148,6 +148,31 @@ static bool dice_ok(const char *what, int d1, int d2, Err *err)
     return true;
 }
 
+/* --- closed out --------------------------------------------------------- */
+
+/* The player on roll has a checker on the bar and his opponent holds every
+ * point of his home board (the opponent's points 1..6, two checkers or
+ * more each): no roll can enter. */
+static bool board_closed_out(const Match *m)
+{
+    const Position *b = &m->board;
+    int p = m->on_roll, opp = !p;
+    if (b->side[p][POS_BAR] == 0)
+        return false;
+    for (int i = 0; i < 6; i++)
+        if (b->side[opp][i] < 2)
+            return false;
+    return true;
+}
+
+/* Under CLOSED_OUT_NO_ROLL a closed-out player's turn passes without dice:
+ * the roll would change nothing, and the custom records no dice for it. */
+bool match_closed_out(const Match *m)
+{
+    return m->phase == PHASE_PLAYING && m->rules.closed_out == CLOSED_OUT_NO_ROLL &&
+           !m->dice[0] && board_closed_out(m);
+}
+
 /* --- when is an action legal ------------------------------------------- */
 
 static bool playing(const Match *m, const char *what, Err *err)
@@ -238,6 +263,8 @@ static bool can_play(const Match *m, bool pass, Err *err)
     const char *what = pass ? "pass" : "move";
     if (!playing(m, what, err) || !nothing_pending(m, what, err))
         return false;
+    if (pass && match_closed_out(m))
+        return true; /* without dice: he does not roll */
     if (!m->dice[0])
         return err_set(err, "cannot %s: the dice are not rolled yet", what);
     if (!pass && m->legal_moves == 0)
@@ -263,6 +290,11 @@ bool match_can(const Match *m, MatchAction action, Err *err)
             return false;
         if (m->dice[0])
             return err_set(err, "cannot roll: the dice are already rolled");
+        if (match_closed_out(m))
+            return err_set(err,
+                           "cannot roll: player %d is closed out (on the bar against a closed "
+                           "home board) and under the no-roll rule passes without rolling",
+                           m->on_roll);
         return true;
     case ACT_DOUBLE: return can_double(m, err);
     case ACT_MOVE: return can_play(m, false, err);
@@ -475,7 +507,7 @@ static void finish_turn(Match *t)
     t->resign_declined = 0;
     t->on_roll = t->turn = !mover;
     if (pos_checkers(&t->board, mover) == 0)
-        end_game(t, mover, score_kind(&t->board, mover), PHASE_OVER);
+        end_game(t, mover, score_kind_rules(&t->rules, &t->board, mover), PHASE_OVER);
 }
 
 /* Plays the legal move in l whose result is `result`. */
@@ -727,6 +759,12 @@ static bool from_playing(Match *t, const MatchId *id, Err *err)
         return err_set(err, "the player to act is not the player on roll, with nothing to "
                             "answer");
     }
+    /* Under the no-roll custom a closed-out player never has dice: his
+     * Match ID shows none, and one with dice is not of these rules. */
+    if (t->dice[0] && t->rules.closed_out == CLOSED_OUT_NO_ROLL && board_closed_out(t))
+        return err_set(err, "player %d is closed out and, under the no-roll rule, cannot have "
+                            "rolled %d-%d",
+                       t->on_roll, t->dice[0], t->dice[1]);
     return !t->dice[0] || count_moves(t, err);
 }
 
@@ -753,7 +791,7 @@ static bool from_finished(Match *t, const MatchId *id, Err *err)
             return err_set(err, "the game is over but not exactly one player has borne off "
                                 "every checker");
         winner = done1;
-        kind = score_kind(&t->board, winner);
+        kind = score_kind_rules(&t->rules, &t->board, winner);
         break;
     }
     case PHASE_RESIGNED:

@@ -15,7 +15,10 @@
  *
  * and a turn in PHASE_PLAYING is: [double -> take | drop | beaver ...]
  * roll -> move | pass (no legal move), with a resignation offer possible
- * whenever the player to act has no double to answer. */
+ * whenever the player to act has no double to answer. Under
+ * CLOSED_OUT_NO_ROLL a closed-out player (match_closed_out) does not roll:
+ * [double ...] pass, without dice. Games end with the kind of win the rules
+ * make of the loser's checkers (score_kind_rules: the backgammon zone). */
 #ifndef SHESH_MATCH_H
 #define SHESH_MATCH_H
 
@@ -102,7 +105,8 @@ bool match_start(Match *m, const Rules *r, int length, Err *err);
 bool match_opening_roll(Match *m, int die0, int die1, Err *err);
 
 /* The player on roll rolls d1, d2 (1..6 each). legal_moves tells whether he
- * must move or pass. */
+ * must move or pass. Refused when he is closed out under CLOSED_OUT_NO_ROLL
+ * (match_closed_out): he passes without rolling. */
 bool match_roll(Match *m, int d1, int d2, Err *err);
 
 /* Cube actions. A double is refused without access to the cube, in the
@@ -125,11 +129,13 @@ bool match_beaver(Match *m, Err *err);
  * last checker. */
 bool match_move(Match *m, const Position *result, Err *err);
 
-/* The player on roll cannot move with his dice: the turn passes. */
+/* The player on roll cannot move with his dice, or is closed out under
+ * CLOSED_OUT_NO_ROLL and has no dice (match_closed_out): the turn passes and
+ * counts as one of his turns (as a roll without a legal move does). */
 bool match_pass(Match *m, Err *err);
 
-/* Plays the only legal move, or passes when there is none. Refused when the
- * player has a choice. */
+/* Plays the only legal move, or passes when there is none (also a
+ * closed-out pass without dice). Refused when the player has a choice. */
 bool match_play_forced(Match *m, Err *err);
 
 /* The player to act offers to resign a single game (1), gammon (2) or
@@ -165,6 +171,16 @@ int match_turn(const Match *m);
 
 /* True when the match is over (never in money play). */
 bool match_over(const Match *m);
+
+/* True when the player on roll must pass without rolling: the rules say
+ * CLOSED_OUT_NO_ROLL, the game is under way, he has not rolled, and he has
+ * a checker on the bar while his opponent holds all six points of his home
+ * board (two or more checkers each). Then match_actions() offers ACT_PASS
+ * instead of ACT_ROLL (a double, when the cube allows it, and a resignation
+ * stay possible: they come before the roll), match_pass() passes without
+ * dice and match_roll() is refused. Also true while a double or resignation
+ * he must wait for is answered: the pass comes after it. */
+bool match_closed_out(const Match *m);
 
 /* True when the dice are rolled and exactly one legal move exists: a
  * player may let it play itself (match_play_forced). */
@@ -204,7 +220,10 @@ bool match_to_ids(const Match *m, MatchId *id, Position *pos, Err *err);
  * pending double, no automatic doubles once the game is under way, and the
  * Holland restriction as over. Inconsistent fields (a double offered after
  * rolling, a Crawford game with a turned cube, a cube the rules do not
- * allow, a game over with no winner, ...) are refused. */
+ * allow, a game over with no winner, dice rolled by a player closed out
+ * under CLOSED_OUT_NO_ROLL, ...) are refused. A closed-out player's pass
+ * without dice needs nothing of its own: his Match ID shows no dice, and
+ * match_closed_out() reads the rest from the board. */
 bool match_from_ids(Match *m, const Rules *r, const MatchId *id, const Position *pos,
                     Err *err);
 

@@ -20,6 +20,8 @@ Rules rules_default(void)
         .beavers = 0,
         .auto_doubles = 0,
         .max_cube = 64,
+        .backgammon_zone = BG_ZONE_HOME_OR_BAR,
+        .closed_out = CLOSED_OUT_ROLL,
     };
     return r;
 }
@@ -71,6 +73,11 @@ bool rules_valid(const Rules *r, Err *err)
     if (r->later_games != LATER_OPENING_ROLL && r->later_games != LATER_WINNER_STARTS)
         return err_set(err, "later-games rule %d is neither opening-roll nor winner-starts",
                        (int)r->later_games);
+    if (r->backgammon_zone != BG_ZONE_HOME_OR_BAR && r->backgammon_zone != BG_ZONE_HOME)
+        return err_set(err, "backgammon zone %d is neither home-or-bar nor home",
+                       (int)r->backgammon_zone);
+    if (r->closed_out != CLOSED_OUT_ROLL && r->closed_out != CLOSED_OUT_NO_ROLL)
+        return err_set(err, "closed-out rule %d is neither roll nor no-roll", (int)r->closed_out);
     if (!power_of_two(r->max_cube) || r->max_cube > RULES_MAX_CUBE_LIMIT)
         return err_set(err, "max cube %d is not a power of two between 1 and %d", r->max_cube,
                        RULES_MAX_CUBE_LIMIT);
@@ -83,6 +90,11 @@ bool rules_valid(const Rules *r, Err *err)
      * game there is no post-Crawford game to restrict. */
     if (r->holland && !r->crawford)
         return err_set(err, "the Holland rule needs the Crawford rule (post-Crawford games)");
+    /* With backgammons off the zone changes nothing (star mars needs the
+     * bar and the home board in either zone): refuse a custom that would
+     * silently do nothing rather than guess which of the two was meant. */
+    if (!r->backgammons && r->backgammon_zone == BG_ZONE_HOME)
+        return err_set(err, "the home-board backgammon zone needs backgammons, which are off");
     /* Without a cube these would either mean nothing or, for Jacoby, that
      * gammons never count: refuse rather than guess which was meant. */
     if (!r->cube) {
@@ -129,8 +141,12 @@ void rules_describe(const Rules *r, int match_length, char *buf, unsigned n)
     append(buf, n, &len, ", later games %s",
            r->later_games == LATER_WINNER_STARTS ? "winner starts" : "opening roll");
     append(buf, n, &len, ", backgammons %s", r->backgammons ? "3" : "off");
+    if (r->backgammon_zone == BG_ZONE_HOME)
+        append(buf, n, &len, " (home board only)");
     if (r->star_mars)
         append(buf, n, &len, ", star mars 4");
+    if (r->closed_out == CLOSED_OUT_NO_ROLL)
+        append(buf, n, &len, ", closed out does not roll");
     if (!r->cube) {
         append(buf, n, &len, ", no cube");
         return;

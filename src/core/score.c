@@ -1,7 +1,9 @@
 /* score.c - the kind of a win and its value under the rules (see score.h). */
 #include "score.h"
 
-ScoreKind score_kind(const Position *p, int winner)
+/* The kind of win; bar_counts: a checker on the bar alone makes a
+ * backgammon. */
+static ScoreKind kind_of(const Position *p, int winner, bool bar_counts)
 {
     if ((winner != 0 && winner != 1) || pos_checkers(p, winner) > 0)
         return SCORE_NONE;
@@ -17,9 +19,20 @@ ScoreKind score_kind(const Position *p, int winner)
     bool on_bar = p->side[loser][POS_BAR] > 0;
     if (on_bar && in_home)
         return SCORE_STAR_MARS;
-    if (on_bar || in_home)
+    if (in_home || (on_bar && bar_counts))
         return SCORE_BACKGAMMON;
     return SCORE_GAMMON;
+}
+
+ScoreKind score_kind_rules(const Rules *r, const Position *p, int winner)
+{
+    /* The home-board custom: a checker on the bar alone is no backgammon. */
+    return kind_of(p, winner, r->backgammon_zone != BG_ZONE_HOME);
+}
+
+ScoreKind score_kind(const Position *p, int winner)
+{
+    return kind_of(p, winner, true);
 }
 
 int score_points(const Rules *r, const GameStake *s, ScoreKind kind)

@@ -32,9 +32,18 @@ typedef struct GameStake {
     bool money;       /* money play (Jacoby applies only there) */
 } GameStake;
 
-/* The kind of win for side `winner` (0 or 1) of p: SCORE_NONE unless that
- * side has no checker left on the board. Star mars is reported whatever the
- * rules say; score_points() decides what it is worth. */
+/* The kind of win for side `winner` (0 or 1) of p under r: SCORE_NONE
+ * unless that side has no checker left on the board. r->backgammon_zone
+ * says what makes a backgammon: a checker on the bar or in the winner's home
+ * board (BG_ZONE_HOME_OR_BAR), or in the home board only (BG_ZONE_HOME, where
+ * a loser with checkers on the bar alone is gammoned). Star mars needs
+ * checkers both on the bar and in the home board in either zone, and is
+ * reported whatever r->star_mars says; score_points() decides what it is
+ * worth. */
+ScoreKind score_kind_rules(const Rules *r, const Position *p, int winner);
+
+/* score_kind_rules() under the default zone (on the bar or in the home
+ * board): what the engine counts, whatever the rules of the game. */
 ScoreKind score_kind(const Position *p, int winner);
 
 /* Points the winner scores for a win of `kind`: the cube times 1 (single),
