@@ -94,6 +94,7 @@ talk() { python3 -S -c "$TALK" "$@"; }
 start_fake() {
     local name=$1 i
     shift
+    : > "$dir/$name.out"
     python3 -S "$FAKE" --backend "unix:$dir/b.sock" "$@" > "$dir/$name.out" 2> "$dir/$name.err" &
     fake=$!
     fakes+=("$fake")
