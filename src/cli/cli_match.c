@@ -354,10 +354,6 @@ static void progress(Run *r, bool tty, bool last)
  * signals. Returns the exit status so far. */
 static int play(Run *r, bool *interrupted, Err *err)
 {
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_signal;
-    sigemptyset(&sa.sa_mask);
     /* The players' threads never see the signals (a remote player's wait
      * would end early): only this one does. */
     sigset_t block, old;
@@ -372,8 +368,6 @@ static int play(Run *r, bool *interrupted, Err *err)
         err_set(err, "cannot start a thread");
         return EXIT_FAIL;
     }
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
     pthread_sigmask(SIG_SETMASK, &old, NULL);
     bool tty = isatty(STDERR_FILENO) && !r->o->quiet;
     bool plain = !tty && !r->o->quiet;
@@ -402,8 +396,6 @@ static int play(Run *r, bool *interrupted, Err *err)
         }
     }
     pthread_join(tid, NULL);
-    signal(SIGINT, SIG_DFL);
-    signal(SIGTERM, SIG_DFL);
     if (tty)
         progress(r, tty, true);
     if (!x.ok) {
@@ -712,6 +704,14 @@ int cli_match(int argc, char **argv)
     o.duel.on_pair = on_pair;
     o.duel.on_fault = on_fault;
     o.duel.ctx = &r;
+    /* From the start, so that a signal during the engines' set-up is not
+     * lost (a job started in the background ignores SIGINT until then). */
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
     Err err = {{0}};
     int status = EXIT_FAIL;
     char mat[4096] = "", jsonl[4096] = "";
@@ -728,7 +728,10 @@ int cli_match(int argc, char **argv)
             goto done;
     }
     r.start = clock_now();
+    if (signals_seen)
+        duel_stop(r.duel);
     status = play(&r, &interrupted, &err);
+    interrupted = interrupted || signals_seen > 0;
     double wall = clock_now() - r.start;
     if (r.records) {
         Err e = {{0}};
@@ -755,6 +758,8 @@ int cli_match(int argc, char **argv)
 done:
     if (status == EXIT_FAIL)
         fprintf(stderr, "shesh match: %s\n", err.text);
+    signal(SIGINT, SIG_DFL);
+    signal(SIGTERM, SIG_DFL);
     run_records_close(r.records, NULL, NULL);
     duel_free(r.duel);
     pthread_mutex_destroy(&r.lock);

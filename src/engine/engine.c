@@ -43,6 +43,14 @@ static const struct {
     {"calibrated", "shesh-cpb-1", false},
 };
 
+bool engine_known(const char *name)
+{
+    for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+        if (!strcmp(name, kinds[i].name))
+            return true;
+    return false;
+}
+
 Engine *engine_new(const char *name, Err *err)
 {
     if (!name)

@@ -56,6 +56,9 @@ typedef struct EngineScratch EngineScratch;
 Engine *engine_new(const char *name, Err *err);
 void engine_free(Engine *e);
 
+/* True when engine_new knows the name (without making the engine). */
+bool engine_known(const char *name);
+
 /* Short identifier of the evaluator, shown as "Engine:" by `version`. */
 const char *engine_id(const Engine *e);
 

@@ -137,6 +137,11 @@ bool player_spec_parse(const char *text, PlayerSpec *spec, Err *err)
             spec->kind = PLAYER_KIND_ENGINE;
             if (!strcmp(spec->engine, "shesh"))
                 snprintf(spec->engine, sizeof spec->engine, "default");
+            if (!engine_known(spec->engine))
+                return err_set(err,
+                               "unknown player '%.40s' (shesh[:plies=N], pubeval, random, "
+                               "tcp:HOST:PORT, unix:PATH, gnubg[:plies=N])",
+                               text);
         }
     }
     if (!spec->named)

@@ -252,6 +252,19 @@ bool record_pass(Record *r, int player, Err *err)
     return true;
 }
 
+bool record_skip(Record *r, int player, Err *err)
+{
+    if (!in_game(r, err) || !player_ok(player, err))
+        return false;
+    if (r->rolled >= 0)
+        return err_set(err, "a pass without dice while player %d has a roll to play",
+                       r->rolled);
+    if (r->doubled >= 0 || r->resigned >= 0)
+        return err_set(err, "a pass without dice while an answer waits");
+    add(r, REC_SKIP, player, 0, 0, 0, NULL);
+    return true;
+}
+
 static bool cube_value_ok(const Record *r, int value, Err *err)
 {
     if (value < 2 || (value & (value - 1)) || value <= r->cube)

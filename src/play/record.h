@@ -9,7 +9,7 @@
  *     match_opening_roll   record_opening_roll (ties too)
  *     match_roll           record_roll
  *     match_move           record_move (the Move played) or record_move_text
- *     match_pass           record_pass
+ *     match_pass           record_pass (record_skip without dice)
  *     match_play_forced    record_move or record_pass, as it was
  *     match_double         record_double (the value offered)
  *     match_take/drop      record_take / record_drop
@@ -48,6 +48,8 @@ typedef enum RecordKind {
     REC_ROLL,    /* player rolled dice[0], dice[1] */
     REC_MOVE,    /* player played move (text, gnubg's display form) */
     REC_PASS,    /* player had no legal move for his roll */
+    REC_SKIP,    /* player was closed out and passed without rolling
+                    (CLOSED_OUT_NO_ROLL) */
     REC_DOUBLE,  /* player doubled to value */
     REC_TAKE,
     REC_DROP,
@@ -125,6 +127,8 @@ bool record_move(Record *r, int player, const Position *before, const Move *m, E
  * (blanks at the ends trimmed). An empty text is refused: that is a pass. */
 bool record_move_text(Record *r, int player, const char *text, Err *err);
 bool record_pass(Record *r, int player, Err *err);
+/* A closed-out player passes without rolling (match_closed_out). */
+bool record_skip(Record *r, int player, Err *err);
 /* value: the cube value offered (2, 4, ...). */
 bool record_double(Record *r, int player, int value, Err *err);
 bool record_take(Record *r, int player, Err *err);

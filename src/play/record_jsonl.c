@@ -10,6 +10,7 @@ static const char *action_name(RecordKind k)
     case REC_ROLL: return "roll";
     case REC_MOVE: return "move";
     case REC_PASS: return "pass";
+    case REC_SKIP: return "closed out";
     case REC_DOUBLE: return "double";
     case REC_TAKE: return "take";
     case REC_DROP: return "drop";

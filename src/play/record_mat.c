@@ -61,6 +61,10 @@ static void lost_rules(const Record *r, Buf *out)
     LOST(u->later_games == LATER_WINNER_STARTS, "the previous winner starts a game");
     LOST(r->length == 0 && u->cube && u->auto_doubles,
          "automatic doubles on opening ties (gnubg starts every game at cube 1)");
+    LOST(u->backgammons && u->backgammon_zone == BG_ZONE_HOME,
+         "a checker on the bar alone makes no backgammon (gnubg counts the bar)");
+    LOST(u->closed_out == CLOSED_OUT_NO_ROLL,
+         "a closed-out player passes without rolling: an empty cell (gnubg cannot read it)");
 #undef LOST
 }
 
@@ -215,6 +219,9 @@ bool record_mat_game_as(const Record *r, int game, int number, const int score[2
             break;
         case REC_PASS:
             line_put(&l, v->player, true, "%d:", dice_code(v->dice));
+            break;
+        case REC_SKIP: /* .mat has no turn without a roll: an empty cell */
+            line_put(&l, v->player, true, "%s", "");
             break;
         case REC_DOUBLE:
             line_put(&l, v->player, true, " Doubles => %d", v->value);

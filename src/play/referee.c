@@ -243,6 +243,17 @@ static RefereeStatus before_roll(Game *g, bool *asked_resign, bool *asked_cube, 
     return REFEREE_OK;
 }
 
+/* A closed-out player under CLOSED_OUT_NO_ROLL passes without dice. */
+static RefereeStatus skip(Game *g)
+{
+    int id = who(g, g->m->on_roll);
+    Err e = {{0}};
+    g->out->turns++;
+    if (!match_pass(g->m, &e) || !record_skip(g->rec, id, &e))
+        return broken(g, "closed-out pass", &e);
+    return REFEREE_OK;
+}
+
 static RefereeStatus roll(Game *g, RefereeDice *dice)
 {
     int d1 = referee_die(dice), d2 = referee_die(dice), id = who(g, g->m->on_roll);
@@ -336,11 +347,18 @@ RefereeStatus referee_play_game(Referee *ref, Match *m, Player *const players[2]
             st = answer_resignation(&g);
             continue;
         }
-        if (match_actions(m) & ACT_ROLL) {
+        bool closed_out = match_closed_out(m);
+        if (closed_out || (match_actions(m) & ACT_ROLL)) {
             bool acted;
             st = before_roll(&g, &asked_resign, &asked_cube, &acted);
-            if (st == REFEREE_OK && !acted && game_on(m))
+            if (st != REFEREE_OK || acted || !game_on(m))
+                continue;
+            if (!closed_out) {
                 st = roll(&g, dice);
+                continue;
+            }
+            st = skip(&g);
+            asked_resign = asked_cube = false;
             continue;
         }
         st = play_roll(&g);
