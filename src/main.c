@@ -11,6 +11,7 @@ static const CliCommand commands[] = {
     {"rules", cli_rules, "show the rules a preset and rules options make"},
     {"bench", cli_bench, "move generation speed and a behaviour signature"},
     {"match", cli_match, "two players in money sessions or matches, refereed, with records"},
+    {"stats", cli_stats, "add up the shards of a match run into one summary"},
     {"selfplay", cli_selfplay, "engine against engine: points per game, decision speed"},
     {"calibrate", cli_calibrate, "fit the contact evaluator's chances on self-play games"},
     {"train", cli_train, "train the contact network by self-play (TD)"},

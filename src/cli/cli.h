@@ -24,5 +24,11 @@ int cli_log(int argc, char **argv);
 int cli_replay(int argc, char **argv);
 int cli_records(int argc, char **argv);
 int cli_match(int argc, char **argv);
+int cli_stats(int argc, char **argv);
+
+/* The summary of the runs or shards in files (summaries or records), as
+ * `shesh stats merge` prints it; `shesh records stats` is one record. */
+#include <stdbool.h>
+int cli_stats_merge(char **files, int n, bool json);
 
 #endif

@@ -18,7 +18,7 @@
 #include "cli_opt.h"
 #include "clock.h"
 #include "duel.h"
-#include "json.h"
+#include "match_report.h"
 #include "num.h"
 #include "player_remote.h"
 #include "rules_cli.h"
@@ -32,6 +32,7 @@ typedef struct MatchOpts {
     DuelOptions duel;
     int64_t games, matches;  /* as asked */
     bool cubeless, json, quiet, no_record, sprt_on;
+    int shard[2];            /* K, N of --shard; 0 0 without */
     StatsSprt sprt;
     const char *record;      /* FILE.mat.gz, NULL: a dated name */
 } MatchOpts;
@@ -67,6 +68,8 @@ static void match_usage(FILE *out)
             "  --no-record        keep no record\n"
             "  --json             the summary as one JSON object\n"
             "  --quiet            no progress line\n"
+            "  --shard K/N        play the K-th of N slices of the pairs (pairs K-1,\n"
+            "                     K-1+N, ...); shesh stats merge adds the shards up\n"
             "  --gnubg PATH       the gnubg binary (default /usr/games/gnubg)\n"
             "  -h, --help         this text\n"
             "Rules (as shesh rules takes them):\n%s\n"
@@ -106,6 +109,21 @@ static bool parse_sprt(const char *arg, StatsSprt *t, Err *err)
     return true;
 }
 
+/* K/N with 1 <= K <= N <= 100000. */
+static bool parse_shard(const char *arg, int shard[2], Err *err)
+{
+    const char *slash = strchr(arg, '/');
+    char k[16];
+    if (!slash || (size_t)(slash - arg) >= sizeof k)
+        return err_set(err, "--shard takes K/N (1 <= K <= N), not '%.40s'", arg);
+    memcpy(k, arg, (size_t)(slash - arg));
+    k[slash - arg] = '\0';
+    if (!num_int("--shard N", slash + 1, 1, 100000, &shard[1], err) ||
+        !num_int("--shard K", k, 1, shard[1], &shard[0], err))
+        return false;
+    return true;
+}
+
 static int cores(void)
 {
     long n = sysconf(_SC_NPROCESSORS_ONLN);
@@ -133,7 +151,7 @@ static int parse_options(int argc, char **argv, MatchOpts *o)
     enum {
         OPT_GAMES = 256, OPT_MATCH_TO, OPT_MATCHES, OPT_CUBELESS, OPT_SEED, OPT_CONCURRENCY,
         OPT_TIMEOUT, OPT_ON_FAULT, OPT_SPRT, OPT_RECORD, OPT_NO_RECORD, OPT_JSON, OPT_QUIET,
-        OPT_GNUBG
+        OPT_GNUBG, OPT_SHARD
     };
     static const struct option own[] = {
         {"games", required_argument, NULL, OPT_GAMES},
@@ -150,6 +168,7 @@ static int parse_options(int argc, char **argv, MatchOpts *o)
         {"json", no_argument, NULL, OPT_JSON},
         {"quiet", no_argument, NULL, OPT_QUIET},
         {"gnubg", required_argument, NULL, OPT_GNUBG},
+        {"shard", required_argument, NULL, OPT_SHARD},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
@@ -209,6 +228,7 @@ static int parse_options(int argc, char **argv, MatchOpts *o)
         case OPT_JSON: o->json = true; break;
         case OPT_QUIET: o->quiet = true; break;
         case OPT_GNUBG: o->duel.gnubg_binary = optarg; break;
+        case OPT_SHARD: ok = parse_shard(optarg, o->shard, &err); break;
         case 'h': match_usage(stdout); return -1;
         default: return cli_option_error(CMD, c, argv, longopts);
         }
@@ -246,6 +266,13 @@ static int parse_options(int argc, char **argv, MatchOpts *o)
     if (!rules_valid(&o->duel.rules, &err))
         return cli_usage_error(CMD, "%s", err.text);
     o->duel.pairs = n / 2;
+    if (o->shard[1] > 0) {
+        /* Shard K of N plays the pairs K-1, K-1+N, K-1+2N, ... */
+        int64_t k = o->shard[0] - 1, step = o->shard[1];
+        o->duel.first = k;
+        o->duel.step = step;
+        o->duel.pairs = o->duel.pairs > k ? (o->duel.pairs - k + step - 1) / step : 0;
+    }
     return EXIT_OK;
 }
 
@@ -411,249 +438,34 @@ static int play(Run *r, bool *interrupted, Err *err)
 
 /* --- the summary --------------------------------------------------------- */
 
-static double ms_per(const TallySide *s)
+static void report(const Run *r, double wall, bool interrupted, const uint32_t crc[2],
+                   const char *const paths[2])
 {
-    return s->decisions ? (double)s->decision_us / 1e3 / (double)s->decisions : 0.0;
-}
-
-static void json_pair(Json *j, const char *key, long long a, long long b)
-{
-    json_key(j, key);
-    json_array_begin(j);
-    json_int(j, a);
-    json_int(j, b);
-    json_array_end(j);
-}
-
-static void json_side_counts(Json *j, const char *key, const Tally *t, size_t offset)
-{
-    const int64_t *a = (const int64_t *)(const void *)((const char *)&t->side[0] + offset);
-    const int64_t *b = (const int64_t *)(const void *)((const char *)&t->side[1] + offset);
-    json_pair(j, key, (long long)*a, (long long)*b);
-}
-
-#define SIDE(j, key, t, field) json_side_counts(j, key, t, offsetof(TallySide, field))
-
-static void print_json(const Run *r, const StatsSummary *s, double wall, bool interrupted,
-                       const uint32_t *crc, const char *const paths[2])
-{
-    const Tally *t = &r->tally;
     const MatchOpts *o = r->o;
     char rules[256];
     rules_describe(&o->duel.rules, o->duel.match_to, rules, sizeof rules);
-    Buf b;
-    buf_init(&b);
-    Json j;
-    json_begin(&j, &b);
-    json_object_begin(&j);
-    json_key(&j, "players");
-    json_array_begin(&j);
-    json_str(&j, o->duel.specs[0].text);
-    json_str(&j, o->duel.specs[1].text);
-    json_array_end(&j);
-    json_key(&j, "names");
-    json_array_begin(&j);
-    json_str(&j, o->duel.specs[0].name);
-    json_str(&j, o->duel.specs[1].name);
-    json_array_end(&j);
-    json_key(&j, "games");
-    json_int(&j, t->games);
-    json_key(&j, "pairs");
-    json_int(&j, t->pairs.n);
-    json_key(&j, "ppg");
-    json_num(&j, s->ppg);
-    json_key(&j, "se");
-    json_num(&j, s->se);
-    json_key(&j, "ci95");
-    json_array_begin(&j);
-    json_num(&j, s->ci95[0]);
-    json_num(&j, s->ci95[1]);
-    json_array_end(&j);
-    SIDE(&j, "points", t, points);
-    SIDE(&j, "wins", t, wins);
-    SIDE(&j, "gammons", t, gammons);
-    SIDE(&j, "backgammons", t, backgammons);
-    SIDE(&j, "star_mars", t, star_mars);
-    SIDE(&j, "forfeits", t, forfeits);
-    json_key(&j, "cube");
-    json_object_begin(&j);
-    SIDE(&j, "doubles", t, doubles);
-    SIDE(&j, "takes", t, takes);
-    SIDE(&j, "drops", t, drops);
-    SIDE(&j, "beavers", t, beavers);
-    SIDE(&j, "raccoons", t, raccoons);
-    SIDE(&j, "beavers_as_takes", t, beavers_as_takes);
-    json_object_end(&j);
-    json_key(&j, "resignations");
-    json_object_begin(&j);
-    SIDE(&j, "offered", t, resigns);
-    SIDE(&j, "accepted", t, resigns_accepted);
-    json_object_end(&j);
-    json_key(&j, "seats");
-    json_object_begin(&j);
-    json_pair(&j, "a_games", (long long)t->side[0].seat_games[0],
-              (long long)t->side[0].seat_games[1]);
-    json_pair(&j, "a_points", (long long)t->side[0].seat_points[0],
-              (long long)t->side[0].seat_points[1]);
-    json_object_end(&j);
-    json_key(&j, "decision_ms");
-    json_array_begin(&j);
-    json_num(&j, ms_per(&t->side[0]));
-    json_num(&j, ms_per(&t->side[1]));
-    json_array_end(&j);
-    json_key(&j, "games_per_second");
-    json_num(&j, wall > 0 ? (double)t->games / wall : 0);
-    json_key(&j, "seconds");
-    json_num(&j, wall);
-    json_key(&j, "concurrency");
-    json_int(&j, o->duel.concurrency);
-    json_key(&j, "seed");
-    /* A seed above 2^63 stays exact as text. */
-    char seed[32];
-    snprintf(seed, sizeof seed, "%llu", (unsigned long long)o->duel.seed);
-    json_str(&j, seed);
-    json_key(&j, "rules");
-    json_str(&j, rules);
-    json_key(&j, "match_to");
-    json_int(&j, o->duel.match_to);
-    if (o->duel.match_to > 0) {
-        double w[2];
-        stats_wilson95(t->side[0].matches_won, t->matches, w);
-        json_key(&j, "matches");
-        json_object_begin(&j);
-        json_key(&j, "played");
-        json_int(&j, t->matches);
-        SIDE(&j, "won", t, matches_won);
-        json_key(&j, "a_rate");
-        json_num(&j, t->matches ? (double)t->side[0].matches_won / (double)t->matches : NAN);
-        json_key(&j, "ci95");
-        json_array_begin(&j);
-        json_num(&j, w[0]);
-        json_num(&j, w[1]);
-        json_array_end(&j);
-        json_object_end(&j);
-    }
-    json_key(&j, "faults");
-    json_int(&j, r->faults);
-    if (o->sprt_on) {
-        json_key(&j, "sprt");
-        json_object_begin(&j);
-        json_key(&j, "llr");
-        json_num(&j, r->sprt.llr);
-        json_key(&j, "bounds");
-        json_array_begin(&j);
-        json_num(&j, r->sprt.lower);
-        json_num(&j, r->sprt.upper);
-        json_array_end(&j);
-        json_key(&j, "decision");
-        json_str(&j, r->sprt.decision == SPRT_H0   ? "H0"
-                     : r->sprt.decision == SPRT_H1 ? "H1"
-                                                   : "none");
-        json_object_end(&j);
-    }
-    json_key(&j, "interrupted");
-    json_bool(&j, interrupted);
-    /* The integer sums, for `shesh stats merge`. */
-    json_key(&j, "sums");
-    json_object_begin(&j);
-    json_key(&j, "n");
-    json_int(&j, t->pairs.n);
-    json_key(&j, "sum");
-    json_int(&j, t->pairs.sum);
-    json_key(&j, "sum_sq");
-    json_int(&j, t->pairs.sum_sq);
-    json_key(&j, "games");
-    json_int(&j, t->pairs.games);
-    json_key(&j, "games_sq");
-    json_int(&j, t->pairs.games_sq);
-    json_key(&j, "cross");
-    json_int(&j, t->pairs.cross);
-    json_object_end(&j);
-    if (paths[0]) {
-        json_key(&j, "records");
-        json_object_begin(&j);
-        for (int i = 0; i < 2; i++) {
-            char hex[16];
-            snprintf(hex, sizeof hex, "%08x", crc[i]);
-            json_key(&j, i ? "jsonl" : "mat");
-            json_str(&j, paths[i]);
-            json_key(&j, i ? "jsonl_crc32" : "mat_crc32");
-            json_str(&j, hex);
-        }
-        json_object_end(&j);
-    }
-    json_object_end(&j);
-    printf("%s\n", b.data);
-    buf_free(&b);
-}
-
-static double pct(int64_t a, int64_t n)
-{
-    return n ? 100.0 * (double)a / (double)n : 0.0;
-}
-
-static void print_text(const Run *r, const StatsSummary *s, double wall, bool interrupted,
-                       const uint32_t *crc, const char *const paths[2])
-{
-    const Tally *t = &r->tally;
-    const MatchOpts *o = r->o;
-    const char *na = o->duel.specs[0].name, *nb = o->duel.specs[1].name;
-    char rules[256];
-    rules_describe(&o->duel.rules, o->duel.match_to, rules, sizeof rules);
-    printf("%s (A) vs %s (B): %lld games in %lld duplicate pairs, seed %llu%s\n", na, nb,
-           (long long)t->games, (long long)t->pairs.n, (unsigned long long)o->duel.seed,
-           interrupted ? " (interrupted)" : "");
-    printf("  rules: %s\n", rules);
-    if (t->pairs.n >= 2)
-        printf("  A points per game: %+.3f +- %.3f (SE), 95 %% interval [%+.3f, %+.3f]\n",
-               s->ppg, s->se, s->ci95[0], s->ci95[1]);
+    MatchReport m = {
+        .tally = &r->tally,
+        .players = {o->duel.specs[0].text, o->duel.specs[1].text},
+        .names = {o->duel.specs[0].name, o->duel.specs[1].name},
+        .seed = o->duel.seed,
+        .rules = rules,
+        .match_to = o->duel.match_to,
+        .seconds = wall,
+        .concurrency = o->duel.concurrency,
+        .shard = {o->shard[0], o->shard[1]},
+        .interrupted = interrupted,
+        .faults = r->faults,
+        .sprt_on = o->sprt_on,
+        .sprt = o->sprt,
+        .sprt_state = r->sprt,
+        .paths = {paths[0], paths[1]},
+        .crc = {crc[0], crc[1]},
+    };
+    if (o->json)
+        match_report_json(&m, stdout);
     else
-        printf("  A points per game: %+.3f (too few pairs for an interval)\n", s->ppg);
-    for (int k = 0; k < 2; k++) {
-        const TallySide *x = &t->side[k];
-        printf("  %s: %lld points, %lld wins (%.1f %%): %lld gammons, %lld backgammons, "
-               "%lld star mars; forfeits %lld\n",
-               k ? "B" : "A", (long long)x->points, (long long)x->wins, pct(x->wins, t->games),
-               (long long)x->gammons, (long long)x->backgammons, (long long)x->star_mars,
-               (long long)x->forfeits);
-    }
-    for (int k = 0; k < 2; k++) {
-        const TallySide *x = &t->side[k];
-        printf("  %s cube: %lld doubles, %lld takes, %lld drops, %lld beavers, %lld raccoons",
-               k ? "B" : "A", (long long)x->doubles, (long long)x->takes, (long long)x->drops,
-               (long long)x->beavers, (long long)x->raccoons);
-        if (x->beavers_as_takes)
-            printf(" (%lld beavers not allowed, taken)", (long long)x->beavers_as_takes);
-        printf("; resigned %lld (%lld accepted)\n", (long long)x->resigns,
-               (long long)x->resigns_accepted);
-    }
-    const TallySide *a = &t->side[0];
-    printf("  A by seat: seat 0 %+.3f ppg (%lld games), seat 1 %+.3f ppg (%lld games)\n",
-           a->seat_games[0] ? (double)a->seat_points[0] / (double)a->seat_games[0] : 0.0,
-           (long long)a->seat_games[0],
-           a->seat_games[1] ? (double)a->seat_points[1] / (double)a->seat_games[1] : 0.0,
-           (long long)a->seat_games[1]);
-    if (o->duel.match_to > 0) {
-        double w[2];
-        stats_wilson95(a->matches_won, t->matches, w);
-        printf("  matches to %d: A won %lld of %lld (%.1f %%, 95 %% interval %.1f-%.1f %%)\n",
-               o->duel.match_to, (long long)a->matches_won, (long long)t->matches,
-               pct(a->matches_won, t->matches), 100 * w[0], 100 * w[1]);
-    }
-    if (o->sprt_on)
-        printf("  SPRT ppg %g vs %g: LLR %.3f, bounds [%.3f, %.3f]: %s\n", o->sprt.ppg0,
-               o->sprt.ppg1, r->sprt.llr, r->sprt.lower, r->sprt.upper,
-               r->sprt.decision == SPRT_H0   ? "H0 accepted"
-               : r->sprt.decision == SPRT_H1 ? "H1 accepted"
-                                             : "undecided");
-    printf("  time per decision: A %.3f ms, B %.3f ms; %.1f games/s on %d threads\n",
-           ms_per(&t->side[0]), ms_per(&t->side[1]), wall > 0 ? (double)t->games / wall : 0,
-           o->duel.concurrency);
-    if (r->faults)
-        printf("  faults: %lld (each above on stderr)\n", (long long)r->faults);
-    if (paths[0])
-        printf("  records: %s (crc32 %08x), %s (crc32 %08x)\n", paths[0], crc[0], paths[1],
-               crc[1]);
+        match_report_text(&m, stdout);
 }
 
 /* --- records' names ------------------------------------------------------ */
@@ -724,7 +536,7 @@ int cli_match(int argc, char **argv)
         const char *names[2] = {o.duel.specs[0].name, o.duel.specs[1].name};
         if (!record_paths(o.record, mat, jsonl, &err) ||
             !(r.records = run_records_create(mat, jsonl, names, o.duel.match_to, &o.duel.rules,
-                                             &err)))
+                                             o.duel.seed, &err)))
             goto done;
     }
     r.start = clock_now();
@@ -746,12 +558,7 @@ int cli_match(int argc, char **argv)
             paths[1] = jsonl;
         }
     }
-    StatsSummary s;
-    stats_pairs_summary(&r.tally.pairs, &s);
-    if (o.json)
-        print_json(&r, &s, wall, interrupted, crc, paths);
-    else
-        print_text(&r, &s, wall, interrupted, crc, paths);
+    report(&r, wall, interrupted, crc, paths);
     fflush(stdout);
     if (status == EXIT_OK && interrupted)
         status = EXIT_INTERRUPTED;

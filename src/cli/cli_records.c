@@ -16,7 +16,8 @@
 static void records_usage(FILE *out)
 {
     fprintf(out,
-            "usage: shesh records cat [--match K] FILE\n\n"
+            "usage: shesh records cat [--match K] FILE\n"
+            "       shesh records stats [--json] FILE\n\n"
             "Prints a game record (a gzip-compressed Jellyfish .mat file, one gzip\n"
             "member per finished game) as plain .mat text, which GNU Backgammon\n"
             "imports:\n\n"
@@ -27,7 +28,10 @@ static void records_usage(FILE *out)
             "matches (shesh match --match-to) holds one after the other; gnubg imports\n"
             "the first of a file, so --match K prints match K alone. docs/records.md\n"
             "describes the format and what gnubg makes of each rule.\n\n"
+            "stats recomputes the summary of shesh match from a record it wrote (the\n"
+            "FILE.jsonl.gz beside FILE.mat.gz; decision times are not in records).\n\n"
             "  --match K    only the K-th match of the record (1 = the first)\n"
+            "  --json       stats: the summary as one JSON object\n"
             "  -h, --help   this text\n\n"
             "Exit status: 0 printed (also for a cut record, after its warning), 1 the\n"
             "file is unreadable, not a record or damaged, 2 usage.\n");
@@ -92,16 +96,22 @@ static int records_cat(const char *path, int match)
 
 int cli_records(int argc, char **argv)
 {
-    enum { OPT_MATCH = 256 };
+    enum { OPT_MATCH = 256, OPT_JSON };
     static const struct option longopts[] = {
         {"match", required_argument, NULL, OPT_MATCH},
+        {"json", no_argument, NULL, OPT_JSON},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
     int c, match = 0;
+    bool json = false;
     Err err = {{0}};
     cli_getopt_start();
     while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
+        if (c == OPT_JSON) {
+            json = true;
+            continue;
+        }
         if (c == OPT_MATCH) {
             if (!num_int("--match", optarg, 1, 100000000, &match, &err))
                 return cli_usage_error("records", "%s", err.text);
@@ -113,9 +123,15 @@ int cli_records(int argc, char **argv)
         return EXIT_OK;
     }
     if (optind >= argc)
-        return cli_usage_error("records", "expected an action: cat FILE");
+        return cli_usage_error("records", "expected an action: cat FILE or stats FILE");
+    if (!strcmp(argv[optind], "stats")) {
+        if (argc - optind != 2)
+            return cli_usage_error("records", "stats takes one FILE");
+        return cli_stats_merge(argv + optind + 1, 1, json);
+    }
     if (strcmp(argv[optind], "cat") != 0)
-        return cli_usage_error("records", "unknown action '%s': the action is cat", argv[optind]);
+        return cli_usage_error("records", "unknown action '%s': the actions are cat and stats",
+                               argv[optind]);
     if (argc - optind != 2)
         return cli_usage_error("records", "%s", argc - optind < 2 ? "cat needs the FILE of a record"
                                                    : "cat takes one FILE");

@@ -1,6 +1,8 @@
 /* record_jsonl.c - a game as a line of JSON (see record_jsonl.h). */
 #include "record_jsonl.h"
 
+#include <stdio.h>
+
 #include "json.h"
 
 static const char *action_name(RecordKind k)
@@ -81,8 +83,27 @@ static void event(Json *j, const RecordEvent *e)
     json_object_end(j);
 }
 
-void record_jsonl_game(const Record *r, int game, const RefereeGame *g, int64_t pair, int half,
-                       int a_seat, Buf *out)
+/* The counts a record keeps: everything but the times. */
+static void counts(Json *j, const RefereeCounts *c)
+{
+    json_object_begin(j);
+#define C(x)                                                                                 \
+    json_key(j, #x);                                                                         \
+    json_int(j, c->x)
+    C(doubles);
+    C(takes);
+    C(drops);
+    C(beavers);
+    C(raccoons);
+    C(beavers_as_takes);
+    C(resigns);
+    C(resigns_accepted);
+#undef C
+    json_object_end(j);
+}
+
+void record_jsonl_game(const Record *r, int game, const RefereeGame *g,
+                       const RecordJsonlPlace *at, Buf *out)
 {
     const RecordGame *rg = record_game(r, game);
     const RecordEvent *e = record_game_events(r, game);
@@ -92,9 +113,9 @@ void record_jsonl_game(const Record *r, int game, const RefereeGame *g, int64_t 
     json_begin(&j, out);
     json_object_begin(&j);
     json_key(&j, "pair");
-    json_int(&j, pair);
+    json_int(&j, at->pair);
     json_key(&j, "half");
-    json_int(&j, half);
+    json_int(&j, at->half);
     json_key(&j, "game");
     json_int(&j, game + 1);
     json_key(&j, "players");
@@ -103,7 +124,7 @@ void record_jsonl_game(const Record *r, int game, const RefereeGame *g, int64_t 
     json_str(&j, r->names[1]);
     json_array_end(&j);
     json_key(&j, "a_seat");
-    json_int(&j, a_seat);
+    json_int(&j, at->a_seat);
     json_key(&j, "match_to");
     json_int(&j, r->length);
     json_key(&j, "rules");
@@ -120,10 +141,24 @@ void record_jsonl_game(const Record *r, int game, const RefereeGame *g, int64_t 
     json_int(&j, g->points);
     json_key(&j, "kind");
     json_str(&j, score_kind_name(g->kind));
+    json_key(&j, "scored");
+    json_str(&j, score_kind_name(at->scored));
     json_key(&j, "end");
     json_str(&j, end_name(g));
     json_key(&j, "cube");
     json_int(&j, g->cube);
+    json_key(&j, "last");
+    json_bool(&j, at->last);
+    /* As text: JSON readers keep integers above 2^53 badly. */
+    char seed[24];
+    snprintf(seed, sizeof seed, "%llu", (unsigned long long)at->seed);
+    json_key(&j, "seed");
+    json_str(&j, seed);
+    json_key(&j, "counts");
+    json_array_begin(&j);
+    counts(&j, &g->counts[0]);
+    counts(&j, &g->counts[1]);
+    json_array_end(&j);
     if (g->forfeit) {
         json_key(&j, "fault");
         json_object_begin(&j);

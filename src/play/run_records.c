@@ -13,6 +13,7 @@
 #include "gzmember.h"
 #include "record_jsonl.h"
 #include "record_mat.h"
+#include "tally.h"
 
 typedef struct File {
     int fd;
@@ -28,6 +29,7 @@ struct RunRecords {
     int64_t games;
     int score[2];     /* money: the running score, A and B */
     int match_to;
+    uint64_t seed;
 };
 
 static bool file_create(File *f, const char *path, Err *err)
@@ -50,7 +52,7 @@ static bool member(RunRecords *rr, int which, Err *err)
 
 RunRecords *run_records_create(const char *mat_path, const char *jsonl_path,
                                const char *const names[2], int match_to, const Rules *rules,
-                               Err *err)
+                               uint64_t seed, Err *err)
 {
     RunRecords *rr = calloc(1, sizeof *rr);
     if (!rr) {
@@ -59,6 +61,7 @@ RunRecords *run_records_create(const char *mat_path, const char *jsonl_path,
     }
     rr->f[0].fd = rr->f[1].fd = -1;
     rr->match_to = match_to;
+    rr->seed = seed;
     buf_init(&rr->text);
     if (!record_init(&rr->header, names[0], names[1], match_to, rules, err)) {
         free(rr);
@@ -96,7 +99,10 @@ static bool add_game(RunRecords *rr, const DuelPair *p, int h, int game, Err *er
     if (!record_mat_game_as(&half->record, game, number, score, &rr->text, err) ||
         !member(rr, 0, err))
         return false;
-    record_jsonl_game(&half->record, game, rg, p->index, h, half->a_seat, &rr->text);
+    RecordJsonlPlace at = {rr->seed, p->index, h, half->a_seat,
+                           game == record_games(&half->record) - 1,
+                           tally_scored_kind(rg, &half->record.rules)};
+    record_jsonl_game(&half->record, game, rg, &at, &rr->text);
     if (!member(rr, 1, err))
         return false;
     if (money)

@@ -23,7 +23,7 @@ typedef struct RunRecords RunRecords;
  * between names[0] (A) and names[1] (B). */
 RunRecords *run_records_create(const char *mat_path, const char *jsonl_path,
                                const char *const names[2], int match_to, const Rules *rules,
-                               Err *err);
+                               uint64_t seed, Err *err);
 
 /* Writes the games of pair p. */
 bool run_records_add(RunRecords *rr, const DuelPair *p, Err *err);

@@ -3,10 +3,71 @@
 
 #include <string.h>
 
-/* How the game was scored: a backgammon counts as a gammon with
- * backgammons off, a star mars as a backgammon without the rule; a drop or
- * a forfeit is a single game. */
-static ScoreKind scored_kind(const RefereeGame *g, const Rules *r)
+#include "json.h"
+
+const TallyField tally_side_fields[] = {
+#define F(x) {#x, offsetof(TallySide, x)}
+    F(points), F(wins), F(gammons), F(backgammons), F(star_mars), F(forfeits),
+    F(doubles), F(takes), F(drops), F(beavers), F(raccoons), F(beavers_as_takes),
+    F(resigns), F(resigns_accepted), {"seat0_games", offsetof(TallySide, seat_games)},
+    {"seat1_games", offsetof(TallySide, seat_games) + sizeof(int64_t)},
+    {"seat0_points", offsetof(TallySide, seat_points)},
+    {"seat1_points", offsetof(TallySide, seat_points) + sizeof(int64_t)},
+    F(matches_won), F(decisions), F(decision_us),
+#undef F
+    {NULL, 0},
+};
+
+const TallyField tally_pair_fields[] = {
+    {"n", offsetof(StatsPairs, n)},
+    {"sum", offsetof(StatsPairs, sum)},
+    {"sum_sq", offsetof(StatsPairs, sum_sq)},
+    {"games", offsetof(StatsPairs, games)},
+    {"games_sq", offsetof(StatsPairs, games_sq)},
+    {"cross", offsetof(StatsPairs, cross)},
+    {NULL, 0},
+};
+
+int64_t *tally_field(TallySide *s, const TallyField *f)
+{
+    return (int64_t *)(void *)((char *)s + f->offset);
+}
+
+int64_t *tally_pairs_field(StatsPairs *p, const TallyField *f)
+{
+    return (int64_t *)(void *)((char *)p + f->offset);
+}
+
+void tally_write_json(Json *j, const Tally *t)
+{
+    Tally c = *t; /* the field helpers take non-const pointers */
+    json_object_begin(j);
+    json_key(j, "games");
+    json_int(j, c.games);
+    json_key(j, "matches");
+    json_int(j, c.matches);
+    json_key(j, "pairs");
+    json_object_begin(j);
+    for (const TallyField *f = tally_pair_fields; f->name; f++) {
+        json_key(j, f->name);
+        json_int(j, *tally_pairs_field(&c.pairs, f));
+    }
+    json_object_end(j);
+    json_key(j, "sides");
+    json_array_begin(j);
+    for (int s = 0; s < 2; s++) {
+        json_object_begin(j);
+        for (const TallyField *f = tally_side_fields; f->name; f++) {
+            json_key(j, f->name);
+            json_int(j, *tally_field(&c.side[s], f));
+        }
+        json_object_end(j);
+    }
+    json_array_end(j);
+    json_object_end(j);
+}
+
+ScoreKind tally_scored_kind(const RefereeGame *g, const Rules *r)
 {
     ScoreKind k = g->end == PHASE_DROPPED || g->forfeit ? SCORE_SINGLE : g->kind;
     if (k == SCORE_STAR_MARS && !r->star_mars)
@@ -30,13 +91,12 @@ static void add_counts(TallySide *s, const RefereeCounts *c)
     s->decision_us += c->decision_us;
 }
 
-static void add_game(Tally *t, const RefereeGame *g, int a_seat, const Rules *r)
+void tally_add_game(Tally *t, const RefereeGame *g, int a_seat, ScoreKind k)
 {
     t->games++;
     TallySide *w = &t->side[g->winner], *l = &t->side[!g->winner];
     w->points += g->points;
     w->wins++;
-    ScoreKind k = scored_kind(g, r);
     w->gammons += k == SCORE_GAMMON;
     w->backgammons += k == SCORE_BACKGAMMON;
     w->star_mars += k == SCORE_STAR_MARS;
@@ -49,6 +109,19 @@ static void add_game(Tally *t, const RefereeGame *g, int a_seat, const Rules *r)
     }
 }
 
+void tally_end_half(Tally *t, int match_winner)
+{
+    if (match_winner >= 0) {
+        t->matches++;
+        t->side[match_winner].matches_won++;
+    }
+}
+
+bool tally_end_pair(Tally *t, int64_t net, int64_t games)
+{
+    return stats_pairs_add_games(&t->pairs, net, games);
+}
+
 bool tally_add_pair(Tally *t, const DuelPair *p, const Rules *rules)
 {
     int64_t net = 0, games = 0;
@@ -57,16 +130,13 @@ bool tally_add_pair(Tally *t, const DuelPair *p, const Rules *rules)
         int n = record_games(&half->record);
         for (int i = 0; i < n; i++) {
             const RefereeGame *g = &half->games[i];
-            add_game(t, g, half->a_seat, rules);
+            tally_add_game(t, g, half->a_seat, tally_scored_kind(g, rules));
             net += g->winner == 0 ? g->points : -g->points;
             games++;
         }
-        if (half->match_winner >= 0) {
-            t->matches++;
-            t->side[half->match_winner].matches_won++;
-        }
+        tally_end_half(t, half->match_winner);
     }
-    return stats_pairs_add_games(&t->pairs, net, games);
+    return tally_end_pair(t, net, games);
 }
 
 static void add_side(TallySide *a, const TallySide *b)

@@ -8,6 +8,7 @@
 #define SHESH_TALLY_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "duel.h"
@@ -38,9 +39,42 @@ typedef struct Tally {
     TallySide side[2];   /* A, B */
 } Tally;
 
+/* How a game was scored under the rules: a backgammon counts as a gammon
+ * with backgammons off, a star mars as a backgammon without the rule; a
+ * drop or a forfeit is a single game. */
+ScoreKind tally_scored_kind(const RefereeGame *g, const Rules *rules);
+
 /* Adds a pair. rules: the run's (how a kind of win was scored). False on
  * an overflow (never in a real run). */
 bool tally_add_pair(Tally *t, const DuelPair *p, const Rules *rules);
+
+/* The same from its parts, for a pair read back from a record: each game
+ * (A in seat a_seat, scored as `scored`), each half's end (its match's
+ * winner, -1 in money play), then the pair's end (A's net points over its
+ * `games` games). */
+void tally_add_game(Tally *t, const RefereeGame *g, int a_seat, ScoreKind scored);
+void tally_end_half(Tally *t, int match_winner);
+bool tally_end_pair(Tally *t, int64_t net, int64_t games);
+
+/* The fields of a TallySide by name, for writing and reading them
+ * ("points", "wins", ...), ending with {NULL, 0}. */
+typedef struct TallyField {
+    const char *name;
+    size_t offset; /* of an int64_t in TallySide */
+} TallyField;
+extern const TallyField tally_side_fields[];
+/* The same for the StatsPairs sums ("n", "sum", "sum_sq", "games",
+ * "games_sq", "cross"). */
+extern const TallyField tally_pair_fields[];
+int64_t *tally_field(TallySide *s, const TallyField *f);
+int64_t *tally_pairs_field(StatsPairs *p, const TallyField *f);
+
+struct Json;
+/* The whole tally as one JSON object (json.h's writer):
+ *   {"games": G, "matches": M,
+ *    "pairs": {"n": ..., "sum": ..., ...},
+ *    "sides": [{"points": ..., "wins": ..., ...}, {...}]} */
+void tally_write_json(struct Json *j, const Tally *t);
 
 /* Adds b to a. */
 bool tally_merge(Tally *a, const Tally *b);

@@ -94,7 +94,19 @@ bool gzmember_write(GzMember *z, int fd, const void *data, size_t len, const cha
 
 /* --- reading --- */
 
+static bool append_member(void *ctx, const char *data, size_t len, long long end)
+{
+    (void)end;
+    buf_append(ctx, data, len);
+    return true;
+}
+
 GzStatus gzmember_read_file(const char *path, Buf *out, Err *err)
+{
+    return gzmember_read_members(path, append_member, out, err);
+}
+
+GzStatus gzmember_read_members(const char *path, GzMemberFn fn, void *ctx, Err *err)
 {
     int fd = open(path, O_RDONLY | O_CLOEXEC);
     if (fd < 0) {
@@ -115,6 +127,7 @@ GzStatus gzmember_read_file(const char *path, Buf *out, Err *err)
     long members = 0;
     bool inside = false; /* some bytes of a member were read */
     bool any = false;
+    long long offset = 0; /* file bytes read before `in` */
     for (;;) {
         ssize_t got = read(fd, in, sizeof in);
         if (got < 0) {
@@ -139,6 +152,7 @@ GzStatus gzmember_read_file(const char *path, Buf *out, Err *err)
         any = true;
         zs.next_in = in;
         zs.avail_in = (uInt)got;
+        offset += got;
         while (zs.avail_in > 0) {
             inside = true;
             zs.next_out = chunk;
@@ -146,8 +160,11 @@ GzStatus gzmember_read_file(const char *path, Buf *out, Err *err)
             int rc = inflate(&zs, Z_NO_FLUSH);
             buf_append(&member, chunk, sizeof chunk - zs.avail_out);
             if (rc == Z_STREAM_END) {
-                buf_append(out, member.data, member.len);
+                bool more = fn(ctx, member.data ? member.data : "", member.len,
+                               offset - (long long)zs.avail_in);
                 buf_clear(&member);
+                if (!more)
+                    goto done;
                 members++;
                 inside = false;
                 inflateReset(&zs);

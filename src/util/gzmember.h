@@ -40,4 +40,10 @@ typedef enum GzStatus {
  * err says where a cut or damaged file stops. */
 GzStatus gzmember_read_file(const char *path, Buf *out, Err *err);
 
+/* The same member by member: fn gets each complete member's bytes and the
+ * offset in the file where the member ends (where a writer would go on
+ * after it); it returns false to stop reading (GZ_END is then returned). */
+typedef bool (*GzMemberFn)(void *ctx, const char *data, size_t len, long long end);
+GzStatus gzmember_read_members(const char *path, GzMemberFn fn, void *ctx, Err *err);
+
 #endif
