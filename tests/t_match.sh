@@ -168,6 +168,66 @@ got=$(grep -o 'The score (after .*' "$dir/cut.log" | tail -n 1)
 [[ $got == "The score (after $n games)"* ]] || no "gnubg imports the killed run's record as '$got', $n games"
 passed "$f0" "a run killed by kill -9: its record imports its $n finished games"
 
+# --- --resume after kill -9 ends as one run did ------------------------------
+f0=$fails
+"$SHESH" match --games 300 --seed 11 --quiet --json --record "$dir/whole.mat.gz" shesh pubeval \
+    > "$dir/whole.json" 2>&1 || no "the uninterrupted run failed"
+"$SHESH" match --games 300 --seed 11 --quiet --record "$dir/res.mat.gz" shesh pubeval \
+    > /dev/null 2>&1 &
+pid=$!
+for _ in $(seq 400); do
+    [ "$(stat -c %s "$dir/res.jsonl.gz" 2> /dev/null || echo 0)" -gt 30000 ] && break
+    sleep 0.02
+done
+kill -9 $pid
+wait $pid 2> /dev/null
+cut=$("$SHESH" records stats --json "$dir/res.mat.gz" 2> /dev/null | python3 -c 'import json,sys; print(json.load(sys.stdin)["games"])')
+"$SHESH" match --games 300 --seed 11 --quiet --json --record "$dir/res.mat.gz" --resume \
+    shesh pubeval > "$dir/res.json" 2> "$dir/res.err" || no "--resume exits $?: $(cat "$dir/res.err")"
+cmp -s "$dir/whole.mat.gz" "$dir/res.mat.gz" || no "--resume: the .mat.gz differs from one run's"
+cmp -s "$dir/whole.jsonl.gz" "$dir/res.jsonl.gz" || no "--resume: the .jsonl.gz differs from one run's"
+for k in games ppg se points wins cube; do
+    [ "$(json_field "$dir/whole.json" $k)" = "$(json_field "$dir/res.json" $k)" ] ||
+        no "--resume: $k differs from one run's"
+done
+"$SHESH" match --games 300 --seed 12 --quiet --record "$dir/res.mat.gz" --resume shesh pubeval \
+    > /dev/null 2> "$dir/res2.err" && no "--resume with another seed was accepted"
+grep -q 'not this one' "$dir/res2.err" || no "--resume with another seed: $(cat "$dir/res2.err")"
+passed "$f0" "killed after ${cut:-?} games, --resume ends with one run's figures and records byte for byte"
+
+# --- shards merged equal one run; records stats recomputes a run -------------
+f0=$fails
+for spec in "--games 60" "--match-to 3 --matches 6"; do
+    # shellcheck disable=SC2086
+    "$SHESH" match $spec --seed 8 --quiet --json --no-record shesh pubeval > "$dir/one.json" 2>&1 ||
+        no "$spec: the whole run failed"
+    parts=()
+    for k in 1 2 3; do
+        # shellcheck disable=SC2086
+        "$SHESH" match $spec --seed 8 --quiet --json --shard $k/3 --record "$dir/sh$k.mat.gz" \
+            shesh pubeval > "$dir/sh$k.json" 2>&1 || no "$spec: shard $k failed"
+        parts+=("$dir/sh$k.json")
+    done
+    "$SHESH" stats merge --json "${parts[@]}" > "$dir/merged.json" || no "$spec: stats merge exits $?"
+    "$SHESH" stats merge --json "$dir/sh1.jsonl.gz" "$dir/sh2.mat.gz" "$dir/sh3.json" \
+        > "$dir/merged2.json" || no "$spec: stats merge of records exits $?"
+    "$SHESH" records stats --json "$dir/sh1.mat.gz" > "$dir/rs.json" || no "$spec: records stats exits $?"
+    for k in games pairs ppg se ci95 points wins gammons backgammons forfeits cube resignations seats matches; do
+        for m in merged merged2; do
+            [ "$(json_field "$dir/one.json" $k 2>&1)" = "$(json_field "$dir/$m.json" $k 2>&1)" ] ||
+                no "$spec: $m differs from one run in $k"
+        done
+        [ "$(json_field "$dir/sh1.json" $k 2>&1)" = "$(json_field "$dir/rs.json" $k 2>&1)" ] ||
+            no "$spec: records stats differs from the shard's summary in $k"
+    done
+done
+"$SHESH" stats merge "$dir/sh1.json" "$dir/sh1.json" > /dev/null 2> "$dir/twice.err" &&
+    no "a shard given twice was merged"
+grep -q 'given twice' "$dir/twice.err" || no "a shard twice: $(cat "$dir/twice.err")"
+"$SHESH" stats merge "$dir/sh1.json" "$dir/whole.json" > /dev/null 2> "$dir/other.err" &&
+    no "shards of two runs were merged"
+passed "$f0" "three shards merged (summaries or records) give one run's figures, money and matches; records stats agrees"
+
 # --- Ctrl-C prints the summary so far ---------------------------------------
 f0=$fails
 "$SHESH" match --games 400000 --seed 4 --json --record "$dir/int.mat.gz" shesh pubeval \

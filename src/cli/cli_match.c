@@ -22,6 +22,7 @@
 #include "num.h"
 #include "player_remote.h"
 #include "rules_cli.h"
+#include "run_read.h"
 #include "run_records.h"
 #include "tally.h"
 
@@ -33,6 +34,7 @@ typedef struct MatchOpts {
     int64_t games, matches;  /* as asked */
     bool cubeless, json, quiet, no_record, sprt_on;
     int shard[2];            /* K, N of --shard; 0 0 without */
+    bool resume;
     StatsSprt sprt;
     const char *record;      /* FILE.mat.gz, NULL: a dated name */
 } MatchOpts;
@@ -66,6 +68,8 @@ static void match_usage(FILE *out)
             "  --record FILE      the record, FILE.mat.gz and FILE.jsonl.gz beside it\n"
             "                     (default: records/match-DATE-TIME.mat.gz)\n"
             "  --no-record        keep no record\n"
+            "  --resume           go on with the run whose --record FILE is given (killed,\n"
+            "                     crashed): its complete pairs count, the rest is played\n"
             "  --json             the summary as one JSON object\n"
             "  --quiet            no progress line\n"
             "  --shard K/N        play the K-th of N slices of the pairs (pairs K-1,\n"
@@ -151,7 +155,7 @@ static int parse_options(int argc, char **argv, MatchOpts *o)
     enum {
         OPT_GAMES = 256, OPT_MATCH_TO, OPT_MATCHES, OPT_CUBELESS, OPT_SEED, OPT_CONCURRENCY,
         OPT_TIMEOUT, OPT_ON_FAULT, OPT_SPRT, OPT_RECORD, OPT_NO_RECORD, OPT_JSON, OPT_QUIET,
-        OPT_GNUBG, OPT_SHARD
+        OPT_GNUBG, OPT_SHARD, OPT_RESUME
     };
     static const struct option own[] = {
         {"games", required_argument, NULL, OPT_GAMES},
@@ -169,6 +173,7 @@ static int parse_options(int argc, char **argv, MatchOpts *o)
         {"quiet", no_argument, NULL, OPT_QUIET},
         {"gnubg", required_argument, NULL, OPT_GNUBG},
         {"shard", required_argument, NULL, OPT_SHARD},
+        {"resume", no_argument, NULL, OPT_RESUME},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
@@ -229,6 +234,7 @@ static int parse_options(int argc, char **argv, MatchOpts *o)
         case OPT_QUIET: o->quiet = true; break;
         case OPT_GNUBG: o->duel.gnubg_binary = optarg; break;
         case OPT_SHARD: ok = parse_shard(optarg, o->shard, &err); break;
+        case OPT_RESUME: o->resume = true; break;
         case 'h': match_usage(stdout); return -1;
         default: return cli_option_error(CMD, c, argv, longopts);
         }
@@ -254,6 +260,8 @@ static int parse_options(int argc, char **argv, MatchOpts *o)
                                match ? "--matches" : "--games");
     if (o->record && o->no_record)
         return cli_usage_error(CMD, "--record and --no-record together");
+    if (o->resume && !o->record)
+        return cli_usage_error(CMD, "--resume needs the --record FILE of the run to go on with");
     if (!rules_cli_finish(&rc, &o->duel.rules, &err))
         return cli_usage_error(CMD, "%s", err.text);
     if (o->cubeless) {
@@ -286,6 +294,8 @@ typedef struct Run {
     bool decided;         /* the SPRT decided: later pairs are not counted */
     StatsSprtState sprt;
     RunRecords *records;
+    int64_t resumed_games;   /* --resume: games and money score read back */
+    int resumed_score[2];
     double start;
     Duel *duel;
 } Run;
@@ -503,6 +513,81 @@ static bool record_paths(const char *given, char mat[4096], char jsonl[4096], Er
     return true;
 }
 
+static bool exists(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0;
+}
+
+/* --resume: reads the run's records back, checks they are this run's,
+ * cuts both files after their last complete pair and sets the run to go
+ * on from the next one with the tally so far. *resuming false: there is
+ * nothing yet (the run starts afresh). */
+static bool resume_from(Run *r, const char *mat, const char *jsonl, bool *resuming, Err *err)
+{
+    DuelOptions *d = &r->o->duel;
+    *resuming = false;
+    if (!exists(mat) && !exists(jsonl))
+        return true;
+    if (!exists(mat) || !exists(jsonl))
+        return err_set(err, "--resume: %s is there but not %s", exists(mat) ? mat : jsonl,
+                       exists(mat) ? jsonl : mat);
+    RunRead *rr = malloc(sizeof *rr);
+    if (!rr)
+        return err_set(err, "out of memory");
+    bool ok = false;
+    char rules[256];
+    rules_describe(&d->rules, d->match_to, rules, sizeof rules);
+    Err e = {{0}};
+    struct stat st;
+    /* Killed before its first game, a run leaves an empty .jsonl.gz. */
+    bool empty = stat(jsonl, &st) == 0 && st.st_size == 0;
+    memset(rr, 0, sizeof *rr);
+    if (!empty && !run_read(jsonl, rr, &e)) {
+        err_set(err, "--resume: %s", e.text);
+        goto done;
+    }
+    if (rr->any && (strcmp(rr->names[0], d->specs[0].name) ||
+                    strcmp(rr->names[1], d->specs[1].name) || strcmp(rr->rules, rules) ||
+                    rr->match_to != d->match_to || rr->seed != d->seed)) {
+        err_set(err, "--resume: %s is a run of %s and %s (%s, seed %llu), not this one", jsonl,
+                rr->names[0], rr->names[1], rr->rules, (unsigned long long)rr->seed);
+        goto done;
+    }
+    if (rr->pairs > 0 && (rr->first_pair != d->first ||
+                          (rr->pairs > 1 && rr->step != d->step) ||
+                          rr->last_pair != d->first + (rr->pairs - 1) * d->step)) {
+        err_set(err, "--resume: %s holds other pairs than this run's (another --shard?)", jsonl);
+        goto done;
+    }
+    long long mat_end = run_read_mat_end(mat, rr->mat_members, &e);
+    if (mat_end < 0) {
+        err_set(err, "--resume: %s", e.text);
+        goto done;
+    }
+    if (truncate(mat, (off_t)mat_end) != 0 || truncate(jsonl, (off_t)rr->jsonl_end) != 0) {
+        err_set(err, "--resume: cannot cut the records after their last pair: %s",
+                strerror(errno));
+        goto done;
+    }
+    int64_t n = rr->pairs < d->pairs ? rr->pairs : d->pairs;
+    r->tally = rr->tally;
+    r->resumed_games = rr->games;
+    r->resumed_score[0] = rr->score[0];
+    r->resumed_score[1] = rr->score[1];
+    if (r->o->sprt_on && rr->pairs > 0) {
+        stats_sprt(&r->o->sprt, &r->tally.pairs, &r->sprt);
+        r->decided = r->sprt.decision != SPRT_CONTINUE;
+    }
+    d->first += n * d->step;
+    d->pairs -= n;
+    *resuming = true;
+    ok = true;
+done:
+    free(rr);
+    return ok;
+}
+
 int cli_match(int argc, char **argv)
 {
     MatchOpts o;
@@ -530,15 +615,28 @@ int cli_match(int argc, char **argv)
     const char *paths[2] = {NULL, NULL};
     uint32_t crc[2] = {0, 0};
     bool interrupted = false;
-    if (!(r.duel = duel_new(&o.duel, &err)))
-        goto done;
     if (!o.no_record) {
         const char *names[2] = {o.duel.specs[0].name, o.duel.specs[1].name};
-        if (!record_paths(o.record, mat, jsonl, &err) ||
-            !(r.records = run_records_create(mat, jsonl, names, o.duel.match_to, &o.duel.rules,
-                                             o.duel.seed, &err)))
+        if (!record_paths(o.record, mat, jsonl, &err))
             goto done;
+        bool resuming = false;
+        if (o.resume && !resume_from(&r, mat, jsonl, &resuming, &err))
+            goto done;
+        if (resuming) {
+            if (!(r.records = run_records_open(mat, jsonl, names, o.duel.match_to, &o.duel.rules,
+                                               o.duel.seed, r.resumed_games, r.resumed_score,
+                                               &err)))
+                goto done;
+        } else if (!(r.records = run_records_create(mat, jsonl, names, o.duel.match_to,
+                                                    &o.duel.rules, o.duel.seed, &err))) {
+            goto done;
+        }
     }
+    /* After --resume set where the run goes on. */
+    if (!(r.duel = duel_new(&o.duel, &err)))
+        goto done;
+    if (r.decided)
+        duel_stop(r.duel);
     r.start = clock_now();
     if (signals_seen)
         duel_stop(r.duel);

@@ -241,8 +241,6 @@ bool run_read(const char *path, RunRead *out, Err *err)
     GzStatus st = gzmember_read_members(path, on_member, &r, err);
     if (r.failed || st == GZ_BAD)
         return false;
-    if (!out->any && st != GZ_CUT)
-        return err_set(err, "'%s' holds no game", path);
     out->status = st;
     out->partial = r.p.index >= 0;
     /* A member per game, and the headers: the money session's one, or

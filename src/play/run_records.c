@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <zlib.h>
 
@@ -32,11 +33,11 @@ struct RunRecords {
     uint64_t seed;
 };
 
-static bool file_create(File *f, const char *path, Err *err)
+static bool file_open(File *f, const char *path, bool create, Err *err)
 {
     snprintf(f->path, sizeof f->path, "%s", path);
     snprintf(f->what, sizeof f->what, "record '%.280s'", path);
-    f->fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC, 0644);
+    f->fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC | (create ? O_CREAT | O_EXCL : 0), 0644);
     if (f->fd < 0)
         return err_set(err, "%s: %s", f->what, strerror(errno));
     return true;
@@ -50,9 +51,9 @@ static bool member(RunRecords *rr, int which, Err *err)
     return ok;
 }
 
-RunRecords *run_records_create(const char *mat_path, const char *jsonl_path,
-                               const char *const names[2], int match_to, const Rules *rules,
-                               uint64_t seed, Err *err)
+static RunRecords *records_open(const char *mat_path, const char *jsonl_path,
+                                const char *const names[2], int match_to, const Rules *rules,
+                                uint64_t seed, bool create, bool header, Err *err)
 {
     RunRecords *rr = calloc(1, sizeof *rr);
     if (!rr) {
@@ -67,9 +68,9 @@ RunRecords *run_records_create(const char *mat_path, const char *jsonl_path,
         free(rr);
         return NULL;
     }
-    if (!(rr->zip = gzmember_new(err)) || !file_create(&rr->f[0], mat_path, err) ||
-        !file_create(&rr->f[1], jsonl_path, err)) {
-        bool made[2] = {rr->f[0].fd >= 0, rr->f[1].fd >= 0};
+    if (!(rr->zip = gzmember_new(err)) || !file_open(&rr->f[0], mat_path, create, err) ||
+        !file_open(&rr->f[1], jsonl_path, create, err)) {
+        bool made[2] = {create && rr->f[0].fd >= 0, create && rr->f[1].fd >= 0};
         run_records_close(rr, NULL, NULL);
         if (made[0])
             unlink(mat_path);
@@ -78,12 +79,35 @@ RunRecords *run_records_create(const char *mat_path, const char *jsonl_path,
         return NULL;
     }
     /* A money session has one header; each match brings its own. */
-    if (match_to == 0) {
+    if (match_to == 0 && header) {
         record_mat_header(&rr->header, &rr->text);
         if (!member(rr, 0, err)) {
             run_records_close(rr, NULL, NULL);
             return NULL;
         }
+    }
+    return rr;
+}
+
+RunRecords *run_records_create(const char *mat_path, const char *jsonl_path,
+                               const char *const names[2], int match_to, const Rules *rules,
+                               uint64_t seed, Err *err)
+{
+    return records_open(mat_path, jsonl_path, names, match_to, rules, seed, true, true, err);
+}
+
+RunRecords *run_records_open(const char *mat_path, const char *jsonl_path,
+                             const char *const names[2], int match_to, const Rules *rules,
+                             uint64_t seed, int64_t games, const int score[2], Err *err)
+{
+    struct stat st;
+    bool empty = stat(mat_path, &st) == 0 && st.st_size == 0;
+    RunRecords *rr =
+        records_open(mat_path, jsonl_path, names, match_to, rules, seed, false, empty, err);
+    if (rr) {
+        rr->games = games;
+        rr->score[0] = score[0];
+        rr->score[1] = score[1];
     }
     return rr;
 }

@@ -25,6 +25,14 @@ RunRecords *run_records_create(const char *mat_path, const char *jsonl_path,
                                const char *const names[2], int match_to, const Rules *rules,
                                uint64_t seed, Err *err);
 
+/* Opens the records of a run being resumed, to go on after what they hold:
+ * `games` games and, in money play, the running score[] (run_read.h says
+ * both; the files already cut to the end of their last complete pair). A
+ * money session whose file holds nothing yet gets its header. */
+RunRecords *run_records_open(const char *mat_path, const char *jsonl_path,
+                             const char *const names[2], int match_to, const Rules *rules,
+                             uint64_t seed, int64_t games, const int score[2], Err *err);
+
 /* Writes the games of pair p. */
 bool run_records_add(RunRecords *rr, const DuelPair *p, Err *err);
 
