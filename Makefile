@@ -133,6 +133,7 @@ bench: $(BUILD)/shesh
 	$(CC) $(CFLAGS_ALL) $(ALL_INC) tests/tools/bench_proto.c $(BUILD)/libshesh.a $(LDFLAGS_ALL) \
 	    $(LIBS) -o $(BUILD)/bench_proto
 	bash tests/bench_serve.sh $(BUILD)/shesh $(BUILD)/netc $(BUILD)/bench_proto
+	bash tests/bench_match.sh $(BUILD)/shesh
 
 # Fuzzing: every tests/fuzz/fuzz_*.c, linked with the library built once with
 # clang's fuzzer instrumentation and ASan + UBSan (any UBSan report is fatal).

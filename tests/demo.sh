@@ -1,18 +1,20 @@
 #!/usr/bin/env bash
-# make demo: gnubg (0-ply) plays a 3-point match against `shesh serve`, and the
-# result and the match record are shown.
+# make demo: Shesh (1 ply) plays a pair of 3-point matches against GNU
+# Backgammon (0 ply) through `shesh match` (the dice of the first match
+# played again with the seats swapped), with the progress line and the
+# summary, and keeps the record under records/, which gnubg imports.
 set -eu
-. "$(dirname "$0")/lib/gnubg.sh"
 SHESH=${1:-build/shesh}
-dir=$(mktemp -d)
-port=$(free_port 3)
-"$SHESH" serve --listen "127.0.0.1:$port" &
-pid=$!
-trap 'kill $pid 2>/dev/null; wait $pid 2>/dev/null; rm -rf "$dir"' EXIT
-wait_listening "127.0.0.1:$port"
-echo "shesh serve listens on 127.0.0.1:$port; gnubg plays a 3-point match against it..."
-gnubg_match "127.0.0.1:$port" 3 "$RANDOM" "$dir/match.log" "$dir/match.mat"
-cat "$dir/match.mat"
+mkdir -p records
+rec=records/demo-$(date +%Y%m%d-%H%M%S).mat.gz
+"$SHESH" match --match-to 3 --matches 2 --seed "$RANDOM" --record "$rec" \
+    Shesh=shesh:plies=1 GNUBG=gnubg
 echo
-grep -oE 'The score .*' "$dir/match.log" | tail -1
-grep -oE '[a-z]+ has won the match' "$dir/match.log" | tail -1
+echo "The first match, as gnubg imports it:"
+"$SHESH" records cat --match 1 "$rec" | sed -n '1,40p'
+cat <<TEXT
+...
+To open a match in GNU Backgammon (it reads plain .mat, one match a file):
+    $SHESH records cat --match 1 $rec > demo.mat
+    gnubg, then: import mat demo.mat
+TEXT

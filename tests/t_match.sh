@@ -146,7 +146,55 @@ kinds "$dir/jac.jsonl.gz" > "$dir/jac.k"
 grep -qE '^(back)?gammon 1 1 over' "$dir/jac.k" ||
     no "no gammon or backgammon scored 1 at a centred cube under Jacoby"
 grep -qE '^(back)?gammon [2-9]' "$dir/jac.k" && no "a gammon at a centred cube scored more than 1 under Jacoby"
-passed "$f0" "seeded games: a star mars scores 4, backgammons off score 2, opening ties, Jacoby"
+# The cafe rules in matches: the opening's winner rolls again (a double
+# may come), and later games start with the previous winner on roll.
+"$SHESH" match --rules cafe --match-to 3 --matches 40 --seed 3 --quiet --record "$dir/cafe.mat.gz" \
+    shesh pubeval > /dev/null 2>&1 || no "cafe run failed"
+python3 - "$dir/cafe.jsonl.gz" <<'EOF' || no "the cafe rules were not followed"
+import gzip, json, sys
+games = [json.loads(l) for l in gzip.open(sys.argv[1], "rt")]
+reroll_double = winner_started = 0
+prev = None
+for g in games:
+    ev = g["events"]
+    if g["game"] == 1:
+        op = [e for e in ev if e["action"] == "opening"]
+        a, b = op[-1]["dice"]
+        first = ev[len(op)]
+        # the higher die's owner rolls again: his roll, not the opening dice
+        assert first["action"] == "roll" and first["player"] == (0 if a > b else 1), ev[:4]
+        reroll_double += first["dice"][0] == first["dice"][1]
+    else:
+        assert not any(e["action"] == "opening" for e in ev), ev[:3]
+        first = next(e for e in ev if "player" in e)
+        assert first["player"] == prev["winner"], (prev["winner"], ev[:3])
+        winner_started += 1
+    prev = g
+assert reroll_double > 0 and winner_started > 0, (reroll_double, winner_started)
+EOF
+# Automatic doubles: an opening tie doubles the cube (up to the limit).
+awk '$7 >= 2 && $3 < 2' "$dir/auto.k" | grep -q . && no "an opening tie did not double the cube"
+# Holland: after the Crawford game the trailer does not double in his
+# first two turns.
+"$SHESH" match --match-to 5 --matches 6 --holland --seed 3 --quiet --record "$dir/hol.mat.gz" \
+    shesh pubeval > /dev/null 2>&1 || no "Holland run failed"
+python3 - "$dir/hol.jsonl.gz" <<'EOF' || no "a Holland double came too early"
+import gzip, json, sys
+for l in gzip.open(sys.argv[1], "rt"):
+    g = json.loads(l)
+    s = g["score"]
+    # post-Crawford: the leader at 4 (match point), the trailer below
+    if max(s) != 4 or min(s) == 4:
+        continue
+    trailer = s.index(min(s))
+    turns = 0
+    for e in g["events"]:
+        if e.get("player") == trailer and e["action"] in ("move", "pass", "closed out"):
+            turns += 1
+        if e.get("player") == trailer and e["action"] == "double":
+            assert turns >= 2, (turns, g["events"][:8])
+EOF
+passed "$f0" "seeded games: a star mars scores 4, backgammons off score 2, opening ties double the cube, Jacoby, the cafe opening and winner starting, Holland"
 
 # --- a record cut by kill -9 imports its finished games --------------------
 f0=$fails
@@ -198,6 +246,7 @@ passed "$f0" "killed after ${cut:-?} games, --resume ends with one run's figures
 # --- shards merged equal one run; records stats recomputes a run -------------
 f0=$fails
 for spec in "--games 60" "--match-to 3 --matches 6"; do
+    rm -f "$dir"/sh[123].*
     # shellcheck disable=SC2086
     "$SHESH" match $spec --seed 8 --quiet --json --no-record shesh pubeval > "$dir/one.json" 2>&1 ||
         no "$spec: the whole run failed"

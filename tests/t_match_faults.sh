@@ -116,5 +116,32 @@ n=$(json "$dir/beaver.json" 'j["cube"]["beavers_as_takes"][1]')
 kill "$fake"
 passed "$f0" "beavers answered where the rules allow none: $n taken and counted, no fault"
 
+# --- raccoons: two players who beaver every double, under gnubg's rules ----
+f0=$fails
+start_fake rac1 --fault beaver --after 1
+a1=$addr
+start_fake rac2 --fault beaver --after 1
+"$SHESH" match --games 20 --seed 5 --concurrency 1 --json --quiet --rules gnubg \
+    --record "$dir/rac.mat.gz" "x=$a1" "y=$addr" > "$dir/rac.json" 2> "$dir/rac.err" ||
+    no "raccoons: exit $?: $(cat "$dir/rac.err")"
+python3 - "$dir/rac.json" "$dir/rac.jsonl.gz" <<'EOF2' || no "raccoons: $(cat "$dir/rac.json")"
+import gzip, json, sys
+j = json.load(open(sys.argv[1]))
+c = j["cube"]
+assert j["faults"] == 0, j
+assert sum(c["beavers"]) > 0 and sum(c["raccoons"]) > 0, c
+# gnubg's rules allow three in a row: a fourth is taken, never played.
+for l in gzip.open(sys.argv[2], "rt"):
+    g = json.loads(l)
+    run = 0
+    for e in g["events"]:
+        run = run + 1 if e["action"] in ("beaver", "raccoon") else (run if e["action"] == "take" else 0)
+        assert run <= 3, g["events"]
+    # a game's value is the cube's times its kind, whatever the animals did
+    assert g["points"] % g["cube"] == 0, g
+EOF2
+kill "$fake"
+passed "$f0" "players who beaver every double: $(json "$dir/rac.json" 'sum(j["cube"]["raccoons"])') raccoons, never more than three in a row"
+
 [ "$fails" = 0 ] && echo "t_match_faults.sh: all passed"
 exit $((fails > 0))

@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -88,9 +89,15 @@ static bool write_commands(const GnubgServer *g, const GnubgServerOptions *o, Er
 /* The child: its own process group, the command file as stdin, the log as
  * stdout and stderr, no descriptor of ours (a socket of another game kept
  * open in gnubg would never see its peer leave), then gnubg. */
-static void exec_child(const GnubgServer *g, const char *binary)
+static void exec_child(const GnubgServer *g, const char *binary, pid_t parent)
 {
     setpgid(0, 0);
+    /* If the referee dies without stopping it (kill -9, a crash), gnubg is
+     * told to stop too instead of listening forever. The signal comes when
+     * the thread that started it ends, which is never before its games. */
+    prctl(PR_SET_PDEATHSIG, SIGTERM);
+    if (getppid() != parent)
+        _exit(127); /* the referee died before prctl */
     int in = open(g->cmd, O_RDONLY);
     int out = open(g->log, O_WRONLY | O_APPEND);
     if (in < 0 || out < 0)
@@ -151,13 +158,14 @@ static StartResult start_once(GnubgServer *g, const GnubgServerOptions *o, Err *
     }
     close(log);
     const char *binary = o->binary ? o->binary : GNUBG_DEFAULT_BINARY;
+    pid_t parent = getpid();
     pid_t pid = fork();
     if (pid < 0) {
         err_set(err, "cannot start %s: %s", binary, strerror(errno));
         return START_FAILED;
     }
     if (pid == 0)
-        exec_child(g, binary);
+        exec_child(g, binary, parent);
     g->pid = pid;
     g->reaped = false;
 
