@@ -314,6 +314,12 @@ Duel *duel_new(const DuelOptions *o, Err *err)
         const PlayerSpec *spec = &o->specs[s];
         if (spec->kind == PLAYER_KIND_REMOTE || spec->kind == PLAYER_KIND_GNUBG)
             continue;
+        /* An engine is read-only once made (its scratch is the players'):
+         * both sides share one of the same name, and its start-up. */
+        if (s == 1 && d->engines[0] && !strcmp(o->specs[0].engine, spec->engine)) {
+            d->engines[1] = d->engines[0];
+            continue;
+        }
         if (!(d->engines[s] = engine_new(spec->engine, err))) {
             duel_free(d);
             return NULL;
@@ -335,8 +341,9 @@ void duel_free(Duel *d)
     }
     for (int64_t k = 0; d->pending && k < d->window; k++)
         pair_free(d->pending[k]);
-    for (int s = 0; s < 2; s++)
-        engine_free(d->engines[s]);
+    if (d->engines[1] != d->engines[0])
+        engine_free(d->engines[1]);
+    engine_free(d->engines[0]);
     free(d->pending);
     free(d->tables);
     pthread_mutex_destroy(&d->lock);
