@@ -12,7 +12,7 @@ static const CliCommand commands[] = {
     {"bench", cli_bench, "move generation speed and a behaviour signature"},
     {"match", cli_match, "two players in money sessions or matches, refereed, with records"},
     {"stats", cli_stats, "add up the shards of a match run into one summary"},
-    {"selfplay", cli_selfplay, "engine against engine: points per game, decision speed"},
+    {"selfplay", cli_selfplay, "the engine's decision speed, and its moves for gnubg to rate"},
     {"calibrate", cli_calibrate, "fit the contact evaluator's chances on self-play games"},
     {"train", cli_train, "train the contact network by self-play (TD)"},
     {"serve", cli_serve, "answer gnubg's external-player protocol on TCP and Unix sockets"},

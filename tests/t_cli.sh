@@ -60,8 +60,10 @@ grep -q '^max_cube      16$' "$dir/out" || no "rules --max-cube=16: $(cat "$dir/
 grep -q '^crawford_rule no$' "$dir/out" || no "rules --no-cr: $(cat "$dir/out")"
 accepted 0 bench --seconds=0.01 --pos=positions/gnubg-1.07/moves.tsv.gz
 accepted 0 bench --sec 0.01
-accepted 0 selfplay --games=4 --seed=18446744073709551615 --threads=1 random random
-grep -q 'seed 18446744073709551615' "$dir/out" || no "selfplay --seed=2^64-1: $(cat "$dir/out")"
+accepted 0 match --games=4 --seed=18446744073709551615 --conc=1 --no-rec --quiet random random
+grep -q 'seed 18446744073709551615' "$dir/out" || no "match --seed=2^64-1: $(cat "$dir/out")"
+accepted 0 match --match-to=1 --matches=2 --on-f=stop --time=5 --no-rec --qu --js --max-c=4 shesh pubeval
+grep -q '"match_to": 1' "$dir/out" || no "match --match-to=1: $(cat "$dir/out")"
 accepted 0 selfplay --speed --pos=3 --se 7 random
 accepted 0 calibrate --games=20 --threads=1 --engine=random --out="$dir/model.c" --win-f=0,1 --gammon-features 0
 [ -s "$dir/model.c" ] || no "calibrate --out=model.c wrote nothing"
@@ -82,9 +84,11 @@ for bad in 10x abc '' 99999999999999999999; do
     usage rules "--length: '$bad'" rules --length="$bad"
     usage rules "--beavers: '$bad'" rules --beavers "$bad"
     usage bench "--seconds: '$bad'" bench --seconds "$bad"
-    usage selfplay "--games: '$bad'" selfplay --games "$bad" random random
-    usage selfplay "--seed: '$bad'" selfplay --seed="$bad" random random
-    usage selfplay "--threads: '$bad'" selfplay --threads "$bad" random random
+    usage match "--games: '$bad'" match --games "$bad" random random
+    usage match "--seed: '$bad'" match --seed="$bad" random random
+    usage match "--concurrency: '$bad'" match --concurrency "$bad" random random
+    usage match "--match-to: '$bad'" match --match-to "$bad" random random
+    usage match "--timeout: '$bad'" match --timeout="$bad" random random
     usage selfplay "--positions: '$bad'" selfplay --speed --positions "$bad"
     usage calibrate "--games: '$bad'" calibrate --games "$bad"
     usage calibrate "--seed: '$bad'" calibrate --seed "$bad"
@@ -107,12 +111,13 @@ usage rules "--length: '65' is not a whole number from 0 to 64" rules --length 6
 usage rules "--max-cube: '0'" rules --max-cube 0
 usage bench "--seconds: '0.001' is not a number from 0.01 to 3600" bench --seconds 0.001
 usage bench "--seconds: '3600.5'" bench --seconds 3600.5
-usage selfplay "--games: '1' is not a whole number from 2 to 100000000" selfplay --games 1 a b
-usage selfplay "--games: '100000001'" selfplay --games 100000001 a b
-usage selfplay "--seed: '18446744073709551616'" selfplay --seed 18446744073709551616 a b
-usage selfplay "bad player 'default:+1': PLIES must be 0 to 4" selfplay default:+1 random
-usage selfplay "bad player 'default: 1': PLIES must be 0 to 4" selfplay 'default: 1' random
-usage selfplay "--threads: '65' is not a whole number from 1 to 64" selfplay --threads 65 a b
+usage match "--games: '1' is not a whole number from 2 to 100000000" match --games 1 a b
+usage match "--games: '100000001'" match --games 100000001 a b
+usage match "--seed: '18446744073709551616'" match --seed 18446744073709551616 a b
+usage match "bad player 'default:+1': plies must be 0 to 4" match default:+1 random
+usage match "bad player 'default: 1': plies must be 0 to 4" match 'default: 1' random
+usage match "--concurrency: '257' is not a whole number from 1 to 256" match --concurrency 257 a b
+usage match "--match-to: '65' is not a whole number from 1 to 64" match --match-to 65 a b
 usage selfplay "--positions: '0'" selfplay --speed --positions 0
 usage calibrate "--threads: '0' is not a whole number from 1 to 64" calibrate --threads 0
 usage calibrate "--gammon-features: '13'" calibrate --gammon-features 0,13
@@ -130,7 +135,7 @@ f0=$fails
 usage "" "give a command"
 usage "" "unknown command 'frob'" frob
 usage "" "unknown option '--frob'" --frob
-for cmd in id moves rules bench selfplay calibrate train serve log replay records; do
+for cmd in id moves rules bench match selfplay calibrate train serve log replay records; do
     usage "$cmd" "unknown option '--no-such-option'" "$cmd" --no-such-option
 done
 usage "id decode" "unknown option '--frob'" id decode --frob $pid
@@ -150,8 +155,10 @@ usage rules "option '--no' is ambiguous: --no-backgammons" rules --no
 usage rules "unexpected argument 'x'" rules x
 usage rules "--rules cafe must come before --cube" rules --cube --rules cafe
 usage bench "unexpected argument 'x'" bench x
-usage selfplay "give two players" selfplay random
-usage selfplay "bad player 'random:9'" selfplay random:9 random
+usage match "give two players" match random
+usage match "bad player 'random:9'" match random:9 random
+usage match "must be even" match --games 3 random random
+usage selfplay "shesh match PLAYER_A PLAYER_B" selfplay random random
 usage selfplay "unexpected argument 'x'" selfplay --speed random x
 usage calibrate "option '--gam' is ambiguous: --games, --gammon-features" calibrate --gam 3
 usage calibrate "--engine: bad player" calibrate --engine random:x

@@ -1,83 +1,71 @@
 #!/usr/bin/env bash
-# t_selfplay.sh - `shesh selfplay` as a user runs it: the players by name,
-# a remote player behind `shesh serve` (gnubg's external-player protocol),
-# and a remote player that goes away in the middle of a run, which must end
-# the run with the reason instead of playing on.
+# t_selfplay.sh - what is left of `shesh selfplay`: --speed times the
+# engine's move decisions at 0, 1 and 2 plies, --dump prints positions and
+# the engine's moves as TSV for tests/tools/gnubg_judge.py (the same seed,
+# the same lines), for each player in process. Games between two players
+# moved to `shesh match`: the old form `shesh selfplay PLAYER_A PLAYER_B`
+# and its --games and --threads are refused as usage errors (exit 2) that
+# name shesh match; remote players and gnubg are refused too.
 set -u
 SHESH=${SHESH:-build/shesh}
+# shellcheck source=tests/lib/check.sh
 . tests/lib/check.sh
 
-# Local players: the run prints its summary.
-out=$("$SHESH" selfplay --games 20 --seed 2 random pubeval 2> "$dir/err")
-rc=$?
+# --speed: a header and one line per depth.
 n=$fails
-[ $rc -eq 0 ] || no "random vs pubeval: exit $rc, $(cat "$dir/err")"
-grep -q '^random vs pubeval: 20 games' <<< "$out" || no "random vs pubeval: '$out'"
-passed "$n" "random and pubeval play by name"
-
-n=$fails
-"$SHESH" selfplay --games 4 nonsense:1 pubeval > /dev/null 2> "$dir/err"
-rc=$?
-[ $rc -eq 1 ] || no "an unknown engine: exit $rc (want 1)"
-grep -q "unknown engine 'nonsense'" "$dir/err" || no "unknown engine: $(cat "$dir/err")"
-"$SHESH" selfplay --games 4 default:9 pubeval > /dev/null 2> "$dir/err"
-rc=$?
-[ $rc -eq 2 ] || no "plies 9: exit $rc (want 2)"
-passed "$n" "bad players are refused with the reason"
-
-# The server at 0 plies decides as default:0 does, so duplicate games
-# against it come out even.
-sock=$dir/s.sock
-mkdir "$dir/logs"
-"$SHESH" serve --unix "$sock" --plies 0 --log-dir "$dir/logs" 2> "$dir/serve.err" &
-bg_pid=$!
-for _ in $(seq 1 200); do
-    grep -q '^shesh serve: engine' "$dir/serve.err" && break
-    sleep 0.05
-done
-n=$fails
-out=$("$SHESH" selfplay --games 10 --seed 3 default "remote:$sock" 2> "$dir/err")
-rc=$?
-[ $rc -eq 0 ] || no "default vs remote: exit $rc, $(cat "$dir/err")"
-grep -q 'A points per game: +0.000 +- 0.000' <<< "$out" || no "default vs remote: '$out'"
-passed "$n" "a remote player (shesh serve) plays: duplicate games against default:0 are even"
-
-# The server stops in the middle of a long run: the run ends with the
-# reason, exit 1, no summary. The server is stopped once the run's
-# connection is there (its transcript, the second, exists) and has played.
-n=$fails
-"$SHESH" selfplay --games 1000000 --seed 4 pubeval "remote:$sock" > "$dir/out" 2> "$dir/err" &
-sp=$!
-for _ in $(seq 1 200); do
-    [ "$(ls "$dir/logs" | wc -l)" -ge 2 ] && break
-    sleep 0.05
-done
-sleep 0.5
-kill -TERM "$bg_pid"
-wait "$bg_pid" 2> /dev/null
-bg_pid=$sp
-for _ in $(seq 1 100); do
-    kill -0 "$sp" 2> /dev/null || break
-    sleep 0.1
-done
-if kill -0 "$sp" 2> /dev/null; then
-    no "selfplay still runs after its remote player went away"
-else
-    wait "$sp"
+for engine in "" shesh calibrated pubeval random default:1; do
+    # shellcheck disable=SC2086 # no engine is no word
+    "$SHESH" selfplay --speed --positions 20 --seed 2 $engine > "$dir/out" 2> "$dir/err"
     rc=$?
-    bg_pid=
-    [ $rc -eq 1 ] || no "remote gone: exit $rc (want 1)"
-    grep -q '(disconnected)' "$dir/err" || no "remote gone: stderr '$(cat "$dir/err")'"
-    [ -s "$dir/out" ] && no "remote gone: a summary was printed: $(cat "$dir/out")"
-fi
-passed "$n" "a remote player that goes away ends the run with the reason"
+    [ $rc -eq 0 ] || no "--speed ${engine:-(default)}: exit $rc, $(cat "$dir/err")"
+    grep -q ': move decisions on [0-9]* positions from its own games' "$dir/out" ||
+        no "--speed ${engine:-(default)}: no header: $(cat "$dir/out")"
+    for plies in 0 1 2; do
+        grep -qE "^  $plies-ply: mean [0-9.]+ ms, median [0-9.]+ ms, p99 [0-9.]+ ms, max [0-9.]+ ms$" "$dir/out" ||
+            no "--speed ${engine:-(default)}: no $plies-ply line: $(cat "$dir/out")"
+    done
+done
+passed "$n" "--speed times 0, 1 and 2 plies for the default engine, calibrated, pubeval and random"
 
-# Nobody listening: the run does not start.
+# --dump: a header, then N lines of 7 tab-separated fields; the same seed
+# gives the same lines, another seed other ones.
 n=$fails
-"$SHESH" selfplay --games 2 default "remote:$dir/none.sock" > /dev/null 2> "$dir/err"
-rc=$?
-[ $rc -eq 1 ] || no "no server: exit $rc (want 1)"
-grep -q "none.sock" "$dir/err" || no "no server: $(cat "$dir/err")"
-passed "$n" "a remote player nobody answers is reported before any game"
+"$SHESH" selfplay --dump --positions 25 --seed 3 > "$dir/d1" 2> "$dir/err" || no "--dump: exit $?, $(cat "$dir/err")"
+"$SHESH" selfplay --dump --positions 25 --seed 3 shesh > "$dir/d2" 2> /dev/null || no "--dump shesh: exit $?"
+"$SHESH" selfplay --dump --positions 25 --seed 4 > "$dir/d3" 2> /dev/null || no "--dump --seed 4: exit $?"
+[ "$(head -n 1 "$dir/d1")" = "$(printf '#posid\tdice\tmove0\tmove1\tmove2\tchances0\tresults')" ] ||
+    no "--dump header: $(head -n 1 "$dir/d1")"
+[ "$(tail -n +2 "$dir/d1" | wc -l)" = 25 ] || no "--dump --positions 25: $(tail -n +2 "$dir/d1" | wc -l) lines"
+awk -F '\t' 'NR > 1 && (NF != 7 || $2 !~ /^[1-6][1-6]$/ || split($6, c, ",") != 6) { bad++ }
+             END { exit bad > 0 }' "$dir/d1" || no "--dump: a line is not 7 fields: $(sed -n 2p "$dir/d1")"
+cmp -s "$dir/d1" "$dir/d2" || no "--dump and --dump shesh differ"
+cmp -s "$dir/d1" "$dir/d3" && no "--dump --seed 3 and --seed 4 print the same"
+passed "$n" "--dump prints a header and one 7-field line per position, the same for the same seed"
+
+# The old form and its options are refused, pointing to shesh match.
+n=$fails
+for args in "random pubeval" "--games 20 random pubeval" "--threads 2 random pubeval" "shesh" ""; do
+    # shellcheck disable=SC2086
+    "$SHESH" selfplay $args > "$dir/out" 2> "$dir/err"
+    rc=$?
+    [ $rc -eq 2 ] || no "selfplay $args: exit $rc (want 2)"
+    [ -s "$dir/out" ] && no "selfplay $args: printed on stdout: $(cat "$dir/out")"
+    [ "$(tail -n 1 "$dir/err")" = "try 'shesh selfplay --help'" ] || no "selfplay $args: $(cat "$dir/err")"
+done
+"$SHESH" selfplay random pubeval 2>&1 | grep -q "shesh match PLAYER_A PLAYER_B" ||
+    no "the old form does not name shesh match: $("$SHESH" selfplay random pubeval 2>&1)"
+"$SHESH" selfplay --help | grep -q "shesh match PLAYER_A PLAYER_B" || no "--help does not name shesh match"
+"$SHESH" selfplay --help | grep -q -- "--games" && no "--help still names --games"
+passed "$n" "the old form (two players, --games, --threads) exits 2 and names shesh match"
+
+# Players --speed cannot time, and bad ones.
+n=$fails
+for engine in tcp:localhost:1 unix:/nonexistent.sock gnubg nonsense shesh:9 "random extra"; do
+    # shellcheck disable=SC2086
+    "$SHESH" selfplay --speed --positions 5 $engine > /dev/null 2> "$dir/err"
+    rc=$?
+    [ $rc -eq 2 ] || no "--speed $engine: exit $rc (want 2): $(cat "$dir/err")"
+done
+passed "$n" "--speed refuses remote players, gnubg, unknown engines and a second engine (exit 2)"
 
 exit $((fails > 0))

@@ -1,7 +1,8 @@
-/* cli_selfplay.c - `shesh selfplay`: duplicate-dice games between two
- * players, points per game and decision speed (the games: play/selfplay.h). */
+/* cli_selfplay.c - `shesh selfplay`: the engine's move decisions timed
+ * (--speed) or printed for gnubg to rate (--dump), on positions from its
+ * own games (play/selfplay.h). Games between two players are `shesh match`
+ * (cli_match.c). */
 #include <getopt.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,27 +16,6 @@
 #include "player_spec.h"
 #include "posid.h"
 #include "selfplay.h"
-#include "stats.h"
-
-/* ---- the match runner ---- */
-
-typedef struct Tally {
-    StatsPairs pairs; /* seat A's points, pair by pair */
-    long games, wins[2], gammons[2], backgammons[2];
-    double seconds[2];
-    long decisions[2];
-    bool failed; /* a player failed: the run stops */
-    PlayerStatus status;
-    Err err;
-} Tally;
-
-typedef struct Job {
-    Player *players[2]; /* A, B: this thread's own */
-    uint64_t seed;
-    long pairs;
-    int thread, threads;
-    Tally tally;
-} Job;
 
 static uint64_t game_seed(uint64_t seed, long pair)
 {
@@ -43,104 +23,60 @@ static uint64_t game_seed(uint64_t seed, long pair)
     return selfplay_rand(&s);
 }
 
-static void *job_main(void *arg)
-{
-    Job *j = arg;
-    for (long pair = j->thread; pair < j->pairs; pair += j->threads) {
-        uint64_t seed = game_seed(j->seed, pair);
-        int64_t pair_points = 0;
-        for (int first = 0; first < 2; first++) {
-            SelfplayResult r;
-            selfplay_game(j->players, seed, first, NULL, NULL, &r);
-            if (r.failed) {
-                j->tally.failed = true;
-                j->tally.status = r.status;
-                j->tally.err = r.err;
-                return NULL;
-            }
-            int a_points = r.winner == 0 ? r.points : -r.points;
-            pair_points += a_points;
-            Tally *t = &j->tally;
-            t->games++;
-            t->wins[r.winner]++;
-            t->gammons[r.winner] += r.points >= 2;
-            t->backgammons[r.winner] += r.points >= 3;
-            for (int s = 0; s < 2; s++) {
-                t->seconds[s] += r.seconds[s];
-                t->decisions[s] += r.decisions[s];
-            }
-        }
-        stats_pairs_add(&j->tally.pairs, pair_points); /* cannot overflow: 2 x 3 points */
-    }
-    return NULL;
-}
-
 static int selfplay_usage(FILE *out, int status)
 {
     fprintf(out,
-            "usage: shesh selfplay [--games N] [--seed S] [--threads T] PLAYER_A PLAYER_B\n"
-            "       shesh selfplay --speed [--positions N] [--seed S] [ENGINE]\n"
+            "usage: shesh selfplay --speed [--positions N] [--seed S] [ENGINE]\n"
             "       shesh selfplay --dump [--positions N] [--seed S] [ENGINE]\n\n"
-            "Plays cubeless money games between two engines with duplicate dice (each\n"
-            "seeded dice sequence twice, seats swapped) and prints A's points per game\n"
-            "with its standard error. PLAYER is ENGINE[:PLIES], ENGINE one of default,\n"
-            "calibrated, pubeval, random; PLIES 0..4 (default 0); or remote:ADDR, a\n"
-            "server of gnubg's external-player protocol at ADDR (host:port or a Unix\n"
-            "socket), e.g. gnubg's own `external` (games then run on one thread).\n"
             "--speed times the engine's move decisions at 0, 1 and 2 plies on positions\n"
             "met in its own games.\n"
             "--dump prints such positions with a roll, the engine's moves at 0, 1 and 2\n"
             "plies, its 0-ply chances and every legal result, one line each (TSV), for\n"
-            "tests/tools/gnubg_judge.py to rate against gnubg.\n\n"
-            "  --games N      games to play, 2 to 100000000 (default 1000; in pairs)\n"
-            "  --seed S       the seed of the dice, 0 to 2^64-1 (default 1)\n"
-            "  --threads T    threads playing the games, 1 to 64 (default 2)\n"
-            "  --speed        time the engine's decisions instead of playing\n"
+            "tests/tools/gnubg_judge.py to rate against gnubg.\n"
+            "ENGINE is a player in process, as shesh match names it: shesh (the\n"
+            "default), calibrated, pubeval or random. Games between two players are\n"
+            "'shesh match PLAYER_A PLAYER_B'.\n\n"
+            "  --speed        time the engine's decisions\n"
             "  --dump         print positions and the engine's moves instead (TSV)\n"
-            "  --positions N  positions for --speed and --dump, 1 to 1000000 (default 300)\n"
+            "  --positions N  positions to use, 1 to 1000000 (default 300)\n"
+            "  --seed S       the seed of the games and rolls, 0 to 2^64-1 (default 1)\n"
             "  --help         this text\n\n"
             "Long options may be abbreviated; a value follows as the next word or after =.\n"
-            "Exit status: 0 done, 1 a failure (an engine or a remote player), 2 usage.\n");
+            "Exit status: 0 done, 1 a failure (the engine cannot be made), 2 usage.\n");
     return status;
 }
 
 /* The options of a run. */
 typedef struct SelfplayOpts {
-    long games, positions;
+    long positions;
     uint64_t seed;
-    int threads;
     bool speed, dump;
-    const char *names[2];
-    int named;
+    const char *engine; /* NULL: the default */
 } SelfplayOpts;
 
 /* Returns EXIT_OK to go on, -1 when the help was printed, or EXIT_USAGE. */
 static int parse_options(int argc, char **argv, SelfplayOpts *o)
 {
-    enum { OPT_GAMES = 256, OPT_POSITIONS, OPT_SEED, OPT_THREADS, OPT_SPEED, OPT_DUMP };
+    enum { OPT_POSITIONS = 256, OPT_SEED, OPT_SPEED, OPT_DUMP };
     static const struct option opts[] = {
-        {"games", required_argument, NULL, OPT_GAMES},
         {"positions", required_argument, NULL, OPT_POSITIONS},
         {"seed", required_argument, NULL, OPT_SEED},
-        {"threads", required_argument, NULL, OPT_THREADS},
         {"speed", no_argument, NULL, OPT_SPEED},
         {"dump", no_argument, NULL, OPT_DUMP},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
-    *o = (SelfplayOpts){1000, 300, 1, 2, false, false, {NULL, NULL}, 0};
+    *o = (SelfplayOpts){300, 1, false, false, NULL};
     Err err = {{0}};
     bool ok = true;
     int c;
     cli_getopt_start();
     while (ok && (c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
         switch (c) {
-        case OPT_GAMES: ok = num_long("--games", optarg, 2, 100000000L, &o->games, &err); break;
         case OPT_POSITIONS:
             ok = num_long("--positions", optarg, 1, 1000000L, &o->positions, &err);
             break;
         case OPT_SEED: ok = num_u64("--seed", optarg, &o->seed, &err); break;
-        case OPT_THREADS: ok = num_int("--threads", optarg, 1, 64, &o->threads, &err); break;
         case OPT_SPEED: o->speed = true; break;
         case OPT_DUMP: o->speed = o->dump = true; break;
         case 'h': selfplay_usage(stdout, EXIT_OK); return -1;
@@ -149,18 +85,15 @@ static int parse_options(int argc, char **argv, SelfplayOpts *o)
     }
     if (!ok)
         return cli_usage_error("selfplay", "%s", err.text);
-    int most = o->speed ? 1 : 2;
+    /* The games between two players moved to shesh match. */
+    if (!o->speed)
+        return cli_usage_error("selfplay",
+                               "give --speed or --dump (games between two players: "
+                               "shesh match PLAYER_A PLAYER_B)");
     for (int i = optind; i < argc; i++) {
-        if (o->named == most)
+        if (o->engine)
             return cli_usage_error("selfplay", "unexpected argument '%s'", argv[i]);
-        o->names[o->named++] = argv[i];
-    }
-    if (!o->speed && o->named != 2)
-        return cli_usage_error("selfplay", "give two players, PLAYER_A and PLAYER_B");
-    for (int s = 0; !o->speed && s < o->named; s++) {
-        PlayerSpec spec;
-        if (!player_spec_parse(o->names[s], &spec, &err))
-            return cli_usage_error("selfplay", "%s", err.text);
+        o->engine = argv[i];
     }
     return EXIT_OK;
 }
@@ -173,107 +106,7 @@ int cli_selfplay(int argc, char **argv)
     int rc = parse_options(argc, argv, &opt);
     if (rc != EXIT_OK)
         return rc < 0 ? EXIT_OK : rc;
-    long games = opt.games, positions = opt.positions;
-    uint64_t seed = opt.seed;
-    int threads = opt.threads;
-    const char *names[2] = {opt.names[0], opt.names[1]};
-    if (opt.speed)
-        return run_speed(names[0] ? names[0] : "default", positions, seed, opt.dump);
-
-    Engine *engines[2] = {NULL, NULL};
-    PlayerSpec specs[2];
-    Job *jobs = calloc((size_t)threads, sizeof *jobs);
-    pthread_t *tids = calloc((size_t)threads, sizeof *tids);
-    int status = EXIT_FAIL;
-    if (!jobs || !tids)
-        goto done;
-    for (int s = 0; s < 2; s++) {
-        Err err = {{0}};
-        if (!player_spec_parse(names[s], &specs[s], &err)) {
-            fprintf(stderr, "shesh selfplay: %s\n", err.text);
-            status = EXIT_USAGE;
-            goto done;
-        }
-        if (specs[s].kind == PLAYER_KIND_REMOTE) {
-            threads = 1; /* one connection, one game at a time */
-            continue;
-        }
-        engines[s] = engine_new(specs[s].engine, &err);
-        if (!engines[s]) {
-            fprintf(stderr, "shesh selfplay: %s\n", err.text);
-            goto done;
-        }
-    }
-    /* Every thread its own players (scratch memory, connection), made here
-     * so that a connection that fails is reported before any game. */
-    for (int t = 0; t < threads; t++)
-        for (int s = 0; s < 2; s++) {
-            Err err = {{0}};
-            jobs[t].players[s] = player_spec_make(&specs[s], engines[s], PLAYER_REMOTE_REPLY_S, &err);
-            if (!jobs[t].players[s]) {
-                fprintf(stderr, "shesh selfplay: %s: %s\n", names[s], err.text);
-                goto done;
-            }
-        }
-    double t0 = clock_now();
-    for (int t = 0; t < threads; t++) {
-        jobs[t].seed = seed;
-        jobs[t].pairs = games / 2;
-        jobs[t].thread = t;
-        jobs[t].threads = threads;
-        if (pthread_create(&tids[t], NULL, job_main, &jobs[t])) {
-            fprintf(stderr, "shesh selfplay: cannot start a thread\n");
-            for (int k = 0; k < t; k++)
-                pthread_join(tids[k], NULL);
-            goto done;
-        }
-    }
-    Tally all = {0};
-    for (int t = 0; t < threads; t++) {
-        pthread_join(tids[t], NULL);
-        Tally *x = &jobs[t].tally;
-        stats_pairs_merge(&all.pairs, &x->pairs);
-        all.games += x->games;
-        for (int s = 0; s < 2; s++) {
-            all.wins[s] += x->wins[s], all.gammons[s] += x->gammons[s];
-            all.backgammons[s] += x->backgammons[s];
-            all.seconds[s] += x->seconds[s], all.decisions[s] += x->decisions[s];
-        }
-        if (x->failed && !all.failed) {
-            all.failed = true;
-            all.status = x->status;
-            all.err = x->err;
-        }
-    }
-    if (all.failed)
-        fprintf(stderr, "shesh selfplay: %s (%s)\n", all.err.text,
-                player_status_name(all.status));
-    if (all.failed || all.pairs.n == 0)
-        goto done;
-    double wall = clock_now() - t0;
-    StatsSummary sum;
-    stats_pairs_summary(&all.pairs, &sum);
-    double se = all.pairs.n > 1 ? sum.se : 0.0; /* one pair: no spread to tell */
-    printf("%s vs %s: %ld games (%lld duplicate pairs), seed %llu\n", names[0], names[1],
-           all.games, (long long)all.pairs.n, (unsigned long long)seed);
-    printf("  A points per game: %+.3f +- %.3f (1 SE)\n", sum.ppg, se);
-    printf("  A wins %.1f %%, gammons A %.1f %% B %.1f %%, backgammons A %.2f %% B %.2f %%\n",
-           100.0 * all.wins[0] / all.games, 100.0 * all.gammons[0] / all.games,
-           100.0 * all.gammons[1] / all.games, 100.0 * all.backgammons[0] / all.games,
-           100.0 * all.backgammons[1] / all.games);
-    printf("  time per move decision: A %.3f ms, B %.3f ms; %.1f games/s on %d threads\n",
-           1e3 * all.seconds[0] / all.decisions[0], 1e3 * all.seconds[1] / all.decisions[1],
-           all.games / wall, threads);
-    status = EXIT_OK;
-done:
-    for (int t = 0; jobs && t < threads; t++)
-        for (int s = 0; s < 2; s++)
-            player_close(jobs[t].players[s]);
-    free(jobs);
-    free(tids);
-    for (int s = 0; s < 2; s++)
-        engine_free(engines[s]);
-    return status;
+    return run_speed(opt.engine ? opt.engine : "default", opt.positions, opt.seed, opt.dump);
 }
 
 /* ---- decision speed ---- */
@@ -348,11 +181,11 @@ static int run_speed(const char *player_name, long positions, uint64_t seed, boo
 {
     Err err = {{0}};
     PlayerSpec spec;
-    if (!player_spec_parse(player_name, &spec, &err) || spec.kind == PLAYER_KIND_REMOTE) {
-        fprintf(stderr, "shesh selfplay: %s\n",
-                err.text[0] ? err.text : "--speed and --dump time a local player");
-        return EXIT_USAGE;
-    }
+    if (!player_spec_parse(player_name, &spec, &err))
+        return cli_usage_error("selfplay", "%s", err.text);
+    if (spec.kind == PLAYER_KIND_REMOTE || spec.kind == PLAYER_KIND_GNUBG)
+        return cli_usage_error("selfplay", "--speed and --dump time a player in process, not '%s'",
+                               player_name);
     Engine *e = engine_new(spec.engine, &err);
     if (!e) {
         fprintf(stderr, "shesh selfplay: %s\n", err.text);
