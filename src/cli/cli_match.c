@@ -65,8 +65,9 @@ static void match_usage(FILE *out)
             "                     and is reconnected) or stop (end the run there)\n"
             "  --sprt P0,P1[,A,B] stop when a sequential test decides between A's ppg\n"
             "                     P0 and P1 (error rates A and B, default 0.05,0.05)\n"
-            "  --record FILE      the record, FILE.mat.gz and FILE.jsonl.gz beside it\n"
-            "                     (default: records/match-DATE-TIME.mat.gz)\n"
+            "  --record FILE      the record NAME.mat.gz (the games as gnubg imports\n"
+            "                     them) and NAME.jsonl.gz beside it (default:\n"
+            "                     records/match-DATE-TIME.mat.gz)\n"
             "  --no-record        keep no record\n"
             "  --resume           go on with the run whose --record FILE is given (killed,\n"
             "                     crashed): its complete pairs count, the rest is played\n"
@@ -656,7 +657,9 @@ int cli_match(int argc, char **argv)
             paths[1] = jsonl;
         }
     }
-    report(&r, wall, interrupted, crc, paths);
+    /* A run that failed before its first game has nothing to sum up. */
+    if (status != EXIT_FAIL || r.tally.games > 0)
+        report(&r, wall, interrupted, crc, paths);
     fflush(stdout);
     if (status == EXIT_OK && interrupted)
         status = EXIT_INTERRUPTED;

@@ -194,8 +194,9 @@ void match_report_text(const MatchReport *m, FILE *out)
     double wall = m->seconds;
     const char *na = m->names[0], *nb = m->names[1];
     const char *rules = m->rules;
-    fprintf(out, "%s (A) vs %s (B): %lld games in %lld duplicate pairs, seed %llu%s\n", na, nb,
-           (long long)t->games, (long long)t->pairs.n, (unsigned long long)m->seed,
+    fprintf(out, "%s (A) vs %s (B): %lld game%s in %lld duplicate pair%s, seed %llu%s\n", na,
+           nb, (long long)t->games, t->games == 1 ? "" : "s", (long long)t->pairs.n,
+           t->pairs.n == 1 ? "" : "s", (unsigned long long)m->seed,
            m->interrupted ? " (interrupted)" : "");
     fprintf(out, "  rules: %s\n", rules);
     if (t->pairs.n >= 2)

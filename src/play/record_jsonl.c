@@ -117,7 +117,7 @@ void record_jsonl_game(const Record *r, int game, const RefereeGame *g,
     json_key(&j, "half");
     json_int(&j, at->half);
     json_key(&j, "game");
-    json_int(&j, game + 1);
+    json_int(&j, at->number);
     json_key(&j, "players");
     json_array_begin(&j);
     json_str(&j, r->names[0]);
@@ -129,7 +129,7 @@ void record_jsonl_game(const Record *r, int game, const RefereeGame *g,
     json_int(&j, r->length);
     json_key(&j, "rules");
     json_str(&j, rules);
-    int_pair(&j, "score", rg->score[0], rg->score[1]);
+    int_pair(&j, "score", at->score[0], at->score[1]);
     json_key(&j, "events");
     json_array_begin(&j);
     for (size_t i = 0; i < rg->events; i++)

@@ -11,6 +11,7 @@
  *    "counts": [{"doubles": 0, ...}, {...}]}
  *
  * Players are A 0 and B 1 (the record's columns), whatever their seat;
+ * "game" and "score" count in the match, or along the whole money session;
  * "position" is the Position ID before the move, from the mover. A forfeit
  * adds "fault": {"player", "status", "position" (a GNUBG-ID), "what"}.
  * "kind" is how the game ended on the board, "scored" what the rules made
@@ -38,6 +39,10 @@ typedef struct RecordJsonlPlace {
     bool last;        /* the last game of its half (its match, or the one
                          money game): the half is complete */
     ScoreKind scored; /* the kind as the rules scored it (tally.h) */
+    int number;       /* the game's number: in its match, or in the
+                         money session */
+    int score[2];     /* the score before it: in its match, or the money
+                         session's running totals */
 } RecordJsonlPlace;
 
 /* Appends game `game` of r (finished, refereed as g) and a '\n'. */

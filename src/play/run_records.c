@@ -125,7 +125,8 @@ static bool add_game(RunRecords *rr, const DuelPair *p, int h, int game, Err *er
         return false;
     RecordJsonlPlace at = {rr->seed, p->index, h, half->a_seat,
                            game == record_games(&half->record) - 1,
-                           tally_scored_kind(rg, &half->record.rules)};
+                           tally_scored_kind(rg, &half->record.rules), number,
+                           {score[0], score[1]}};
     record_jsonl_game(&half->record, game, rg, &at, &rr->text);
     if (!member(rr, 1, err))
         return false;
