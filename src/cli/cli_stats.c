@@ -32,7 +32,7 @@ static void stats_usage(FILE *out)
 {
     fprintf(out,
             "usage: shesh stats merge [--json] FILE...\n\n"
-            "Adds up the shards of a run of shesh match (--shard K/N) into the summary\n"
+            "Adds up the shards of a run of shesh match --shard K/N into the summary\n"
             "one run would print. A FILE is a shard's summary (shesh match --json >\n"
             "FILE) or its record (FILE.jsonl.gz, or the FILE.mat.gz beside it; a record\n"
             "cut short counts its complete pairs). Every shard must come from the same\n"
