@@ -29,6 +29,6 @@ int cli_stats(int argc, char **argv);
 /* The summary of the runs or shards in files (summaries or records), as
  * `shesh stats merge` prints it; `shesh records stats` is one record. */
 #include <stdbool.h>
-int cli_stats_merge(char **files, int n, bool json);
+int cli_stats_merge(const char *cmd, char **files, int n, bool records_only, bool json);
 
 #endif

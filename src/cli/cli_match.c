@@ -296,6 +296,7 @@ typedef struct Run {
     StatsSprtState sprt;
     RunRecords *records;
     int64_t resumed_games;   /* --resume: games and money score read back */
+    int64_t resumed_pairs;
     int resumed_score[2];
     double start;
     Duel *duel;
@@ -370,10 +371,12 @@ static void progress(Run *r, bool tty, bool last)
     StatsSummary s;
     stats_pairs_summary(&t.pairs, &s);
     double wall = clock_now() - r->start;
-    int64_t total = r->o->duel.pairs * 2;
+    int64_t total = (r->o->duel.pairs + r->resumed_pairs) * 2;
     int64_t done = r->o->duel.match_to ? t.matches : t.games;
-    double rate = wall > 0 ? (double)t.games / wall : 0;
-    double units_rate = wall > 0 ? (double)done / wall : 0;
+    /* A resumed run's speed is that of its own part. */
+    int64_t before = r->o->duel.match_to ? 2 * r->resumed_pairs : r->resumed_games;
+    double rate = wall > 0 ? (double)(t.games - r->resumed_games) / wall : 0;
+    double units_rate = wall > 0 ? (double)(done - before) / wall : 0;
     char eta[32];
     format_eta(units_rate > 0 ? (double)(total - done) / units_rate : -1, eta, sizeof eta);
     char ci[64] = "";
@@ -463,6 +466,7 @@ static void report(const Run *r, double wall, bool interrupted, const uint32_t c
         .rules = rules,
         .match_to = o->duel.match_to,
         .seconds = wall,
+        .games_timed = r->tally.games - r->resumed_games,
         .concurrency = o->duel.concurrency,
         .shard = {o->shard[0], o->shard[1]},
         .interrupted = interrupted,
@@ -571,7 +575,13 @@ static bool resume_from(Run *r, const char *mat, const char *jsonl, bool *resumi
                 strerror(errno));
         goto done;
     }
-    int64_t n = rr->pairs < d->pairs ? rr->pairs : d->pairs;
+    if (rr->pairs > d->pairs) {
+        err_set(err, "--resume: %s holds %lld pairs, more than this run's %lld", jsonl,
+                (long long)rr->pairs, (long long)d->pairs);
+        goto done;
+    }
+    int64_t n = rr->pairs;
+    r->resumed_pairs = n;
     r->tally = rr->tally;
     r->resumed_games = rr->games;
     r->resumed_score[0] = rr->score[0];

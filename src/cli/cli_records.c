@@ -127,7 +127,7 @@ int cli_records(int argc, char **argv)
     if (!strcmp(argv[optind], "stats")) {
         if (argc - optind != 2)
             return cli_usage_error("records", "stats takes one FILE");
-        return cli_stats_merge(argv + optind + 1, 1, json);
+        return cli_stats_merge("records", argv + optind + 1, 1, true, json);
     }
     if (strcmp(argv[optind], "cat") != 0)
         return cli_usage_error("records", "unknown action '%s': the actions are cat and stats",

@@ -7,6 +7,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <errno.h>
 
 #include "cli.h"
 #include "cli_opt.h"
@@ -38,7 +40,8 @@ static void stats_usage(FILE *out)
             "FILE.mat.gz beside it; a record cut short counts its complete pairs).\n"
             "Every shard must come from the same players, rules and seed, and no\n"
             "shard may come twice; the figures are exact.\n"
-            "Decision times and games per second are not added up.\n\n"
+            "Games per second are not added up; decision times come from summaries\n"
+            "(records keep none).\n\n"
             "  --json       the summary as one JSON object\n"
             "  -h, --help   this text\n\n"
             "Exit status: 0 merged, 1 a file unreadable or from another run, 2 usage.\n");
@@ -118,13 +121,15 @@ static bool read_record(const char *path, Part *p, Err *err)
         err_set(err, "%s", e.text);
     } else {
         if (r->status == GZ_CUT || r->partial)
-            fprintf(stderr, "shesh stats: warning: %s is cut short; its %lld complete pairs count\n",
+            fprintf(stderr, "shesh: warning: %s is cut short; its %lld complete pairs count\n",
                     jsonl, (long long)r->pairs);
         p->tally = r->tally;
         memcpy(p->names, r->names, sizeof p->names);
         snprintf(p->rules, sizeof p->rules, "%s", r->rules);
         p->match_to = r->match_to;
         p->seed = r->seed;
+        /* Every fault the record kept is a forfeit. */
+        p->faults = r->tally.side[0].forfeits + r->tally.side[1].forfeits;
     }
     free(r);
     return ok;
@@ -144,7 +149,7 @@ static bool same_run(const Part *a, const Part *b, const char *path, Err *err)
     return true;
 }
 
-int cli_stats_merge(char **files, int n, bool json)
+int cli_stats_merge(const char *cmd, char **files, int n, bool records_only, bool json)
 {
     Part all, p;
     memset(&all, 0, sizeof all);
@@ -152,10 +157,35 @@ int cli_stats_merge(char **files, int n, bool json)
     bool *seen = NULL; /* shards seen, for N known */
     int shards = 0, unknown = 0, status = EXIT_FAIL;
     bool interrupted = false;
+    struct FileId {
+        dev_t dev;
+        ino_t ino;
+    } *ids = calloc((size_t)n, sizeof *ids);
+    if (!ids) {
+        err_set(&err, "out of memory");
+        goto done;
+    }
     for (int i = 0; i < n; i++) {
         memset(&p, 0, sizeof p);
         const char *f = files[i];
         bool record = ends_with(f, ".gz");
+        if (records_only && !record) {
+            err_set(&err, "%s: a record is a .mat.gz or .jsonl.gz file", f);
+            goto done;
+        }
+        /* The same file twice would count its games twice. */
+        struct stat st;
+        if (stat(f, &st) != 0) {
+            err_set(&err, "%s: %s", f, strerror(errno));
+            goto done;
+        }
+        for (int k = 0; k < i; k++)
+            if (ids[k].dev == st.st_dev && ids[k].ino == st.st_ino) {
+                err_set(&err, "%s: given twice", f);
+                goto done;
+            }
+        ids[i].dev = st.st_dev;
+        ids[i].ino = st.st_ino;
         if (!(record ? read_record(f, &p, &err) : read_summary(f, &p, &err)))
             goto done;
         if (i > 0 && !same_run(&all, &p, f, &err))
@@ -196,8 +226,8 @@ int cli_stats_merge(char **files, int n, bool json)
     for (int k = 1; k <= shards; k++)
         missing += !seen[k];
     if (missing && !unknown)
-        fprintf(stderr, "shesh stats: warning: %d of the %d shards are missing\n", missing,
-                shards);
+        fprintf(stderr, "shesh %s: warning: %d of the %d shards %s missing\n", cmd, missing,
+                shards, missing == 1 ? "is" : "are");
     MatchReport m = {
         .tally = &all.tally,
         .players = {all.names[0], all.names[1]},
@@ -216,8 +246,9 @@ int cli_stats_merge(char **files, int n, bool json)
     status = EXIT_OK;
 done:
     if (status != EXIT_OK)
-        fprintf(stderr, "shesh stats: %s\n", err.text);
+        fprintf(stderr, "shesh %s: %s\n", cmd, err.text);
     free(seen);
+    free(ids);
     return status;
 }
 
@@ -248,5 +279,5 @@ int cli_stats(int argc, char **argv)
         return cli_usage_error(CMD, "unknown action '%s': the action is merge", argv[optind]);
     if (argc - optind < 2)
         return cli_usage_error(CMD, "merge needs at least one FILE");
-    return cli_stats_merge(argv + optind + 1, argc - optind - 1, json);
+    return cli_stats_merge("stats", argv + optind + 1, argc - optind - 1, false, json);
 }

@@ -99,7 +99,7 @@ void match_report_json(const MatchReport *m, FILE *out)
     json_num(&j, ms_per(&t->side[1]));
     json_array_end(&j);
     json_key(&j, "games_per_second");
-    json_num(&j, wall > 0 ? (double)t->games / wall : NAN);
+    json_num(&j, wall > 0 ? (double)m->games_timed / wall : NAN);
     json_key(&j, "seconds");
     json_num(&j, wall >= 0 ? wall : NAN);
     json_key(&j, "concurrency");
@@ -245,8 +245,8 @@ void match_report_text(const MatchReport *m, FILE *out)
         fprintf(out, "  time per decision: A %.3f ms, B %.3f ms\n", ms_per(&t->side[0]),
                 ms_per(&t->side[1]));
     if (wall > 0 && m->concurrency > 0)
-        fprintf(out, "  %.1f games/s on %d threads\n", (double)t->games / wall,
-                m->concurrency);
+        fprintf(out, "  %.1f games/s on %d thread%s\n", (double)m->games_timed / wall,
+                m->concurrency, m->concurrency == 1 ? "" : "s");
     if (m->shard[1] > 0)
         fprintf(out, "  shard %d of %d\n", m->shard[0], m->shard[1]);
     if (m->faults)

@@ -21,6 +21,8 @@ typedef struct MatchReport {
     const char *rules;      /* rules_describe() of the run's rules */
     int match_to;           /* 0 = money */
     double seconds;         /* wall time; < 0 unknown (read back) */
+    int64_t games_timed;    /* the games played in that time (a resumed
+                               run's tally holds more) */
     int concurrency;        /* 0 unknown */
     int shard[2];           /* K, N of --shard; 0 0 for a whole run */
     bool interrupted;
