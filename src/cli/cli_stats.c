@@ -102,16 +102,23 @@ done:
     return ok;
 }
 
+/* The .jsonl.gz a record is read from: path itself, or the one beside a
+ * .mat.gz. */
+static void jsonl_of(const char *path, char *out, size_t size)
+{
+    size_t n = strlen(path);
+    if (ends_with(path, ".mat.gz"))
+        snprintf(out, size, "%.*s.jsonl.gz", (int)(n - strlen(".mat.gz")), path);
+    else
+        snprintf(out, size, "%s", path);
+}
+
 static bool read_record(const char *path, Part *p, Err *err)
 {
     char jsonl[4096];
-    size_t n = strlen(path);
-    if (n > 4000)
+    if (strlen(path) > 4000)
         return err_set(err, "%.60s...: the name is too long", path);
-    if (ends_with(path, ".mat.gz"))
-        snprintf(jsonl, sizeof jsonl, "%.*s.jsonl.gz", (int)(n - strlen(".mat.gz")), path);
-    else
-        snprintf(jsonl, sizeof jsonl, "%s", path);
+    jsonl_of(path, jsonl, sizeof jsonl);
     RunRead *r = malloc(sizeof *r);
     if (!r)
         return err_set(err, "out of memory");
@@ -173,10 +180,13 @@ int cli_stats_merge(const char *cmd, char **files, int n, bool records_only, boo
             err_set(&err, "%s: a record is a .mat.gz or .jsonl.gz file", f);
             goto done;
         }
-        /* The same file twice would count its games twice. */
+        /* The same file twice would count its games twice (a record is
+         * read from its .jsonl.gz, whichever of its two files is named). */
+        char jsonl[4096];
+        jsonl_of(f, jsonl, sizeof jsonl);
         struct stat st;
-        if (stat(f, &st) != 0) {
-            err_set(&err, "%s: %s", f, strerror(errno));
+        if (stat(record ? jsonl : f, &st) != 0) {
+            err_set(&err, "%s: %s", record ? jsonl : f, strerror(errno));
             goto done;
         }
         for (int k = 0; k < i; k++)
