@@ -158,7 +158,7 @@ void match_report_json(const MatchReport *m, FILE *out)
                                                    : "none");
         json_object_end(&j);
     }
-    json_key(&j, "m->interrupted");
+    json_key(&j, "interrupted");
     json_bool(&j, m->interrupted);
     /* Every sum as an integer, for `shesh stats merge`. */
     json_key(&j, "tally");
@@ -196,7 +196,7 @@ void match_report_text(const MatchReport *m, FILE *out)
     const char *rules = m->rules;
     fprintf(out, "%s (A) vs %s (B): %lld games in %lld duplicate pairs, seed %llu%s\n", na, nb,
            (long long)t->games, (long long)t->pairs.n, (unsigned long long)m->seed,
-           m->interrupted ? " (m->interrupted)" : "");
+           m->interrupted ? " (interrupted)" : "");
     fprintf(out, "  rules: %s\n", rules);
     if (t->pairs.n >= 2)
         fprintf(out, "  A points per game: %+.3f +- %.3f (SE), 95 %% interval [%+.3f, %+.3f]\n",
