@@ -251,6 +251,7 @@ for spec in "--games 60" "--match-to 3 --matches 6"; do
     "$SHESH" match $spec --seed 8 --quiet --json --no-record shesh pubeval > "$dir/one.json" 2>&1 ||
         no "$spec: the whole run failed"
     parts=()
+    rm -f "$dir"/sh?.mat.gz "$dir"/sh?.jsonl.gz # the last spec's: a record is never overwritten
     for k in 1 2 3; do
         # shellcheck disable=SC2086
         "$SHESH" match $spec --seed 8 --quiet --json --shard $k/3 --record "$dir/sh$k.mat.gz" \
@@ -275,6 +276,11 @@ done
 grep -q 'given twice' "$dir/twice.err" || no "a shard twice: $(cat "$dir/twice.err")"
 "$SHESH" stats merge "$dir/sh1.json" "$dir/whole.json" > /dev/null 2> "$dir/other.err" &&
     no "shards of two runs were merged"
+python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); d["shard"]=[7, 3]; print(json.dumps(d))' \
+    "$dir/sh1.json" > "$dir/bad-shard.json"
+"$SHESH" stats merge "$dir/bad-shard.json" > /dev/null 2> "$dir/bad-shard.err" &&
+    no "a summary of shard 7/3 was merged"
+grep -q '"shard" is not K/N' "$dir/bad-shard.err" || no "shard 7/3: $(cat "$dir/bad-shard.err")"
 passed "$f0" "three shards merged (summaries or records) give one run's figures, money and matches; records stats agrees"
 
 # --- Ctrl-C prints the summary so far ---------------------------------------
@@ -291,6 +297,8 @@ wait $pid
 status=$?
 [ "$status" = 130 ] || no "an interrupted run exits $status, expected 130"
 [ "$(json_field "$dir/int.json" interrupted)" = true ] || no "an interrupted run's summary"
+"$SHESH" stats merge --json "$dir/int.json" > "$dir/int-merged.json" || no "stats merge of int.json"
+[ "$(json_field "$dir/int-merged.json" interrupted)" = true ] || no "merged, the run is not interrupted"
 g=$(json_field "$dir/int.json" games)
 r=$("$SHESH" records cat "$dir/int.mat.gz" 2> /dev/null | grep -c '^ Game ')
 [ "$g" -gt 0 ] && [ "$g" = "$r" ] || no "interrupted: the summary counts $g games, the record $r"

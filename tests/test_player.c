@@ -347,6 +347,33 @@ static void test_specs(void **state)
     assert_false(player_spec_parse("remote:", &s, &err));
 }
 
+/* A refusal quotes the spec on one line, whatever bytes it holds; an
+ * address too long for the spec is refused, not cut into another one. */
+static void test_spec_refusals(void **state)
+{
+    (void)state;
+    PlayerSpec s;
+    Err err = {{0}};
+    assert_false(player_spec_parse("tc\r\nshesh", &s, &err));
+    assert_null(strchr(err.text, '\n'));
+    assert_null(strchr(err.text, '\r'));
+    assert_non_null(strstr(err.text, "tc??shesh"));
+    assert_false(player_spec_parse("a b=shesh", &s, &err));
+    assert_non_null(strstr(err.text, "'a b=shesh'"));
+    char spec[300];
+    memset(spec, 'h', sizeof spec - 1);
+    spec[sizeof spec - 1] = '\0';
+    memcpy(spec, "tcp:", 4);
+    memcpy(spec + sizeof spec - 7, ":10000", 6); /* 299 bytes: the longest spec */
+    assert_false(player_spec_parse(spec, &s, &err));
+    assert_non_null(strstr(err.text, "longer than 255 bytes"));
+    spec[4 + 255 - 6] = '\0';
+    memcpy(spec + 4 + 255 - 6, ":10000", 7); /* an address of 255 bytes */
+    assert_true(player_spec_parse(spec, &s, &err));
+    assert_int_equal(strlen(s.addr), 255);
+    assert_string_equal(s.addr, spec + 4);
+}
+
 /* ---- a remote player against a fake server ---- */
 
 #define SILENT "<silent>" /* read the question, never answer */
@@ -620,6 +647,7 @@ int main(void)
         cmocka_unit_test(test_engine_player_cube_and_resign),
         cmocka_unit_test(test_shared_checks),
         cmocka_unit_test(test_specs),
+        cmocka_unit_test(test_spec_refusals),
         cmocka_unit_test(test_remote_answers),
         cmocka_unit_test(test_remote_cube_questions),
         cmocka_unit_test(test_remote_cancel),

@@ -88,8 +88,15 @@ static bool read_summary(const char *path, Part *p, Err *err)
     p->faults = json_integer_value(json_object_get(j, "faults"));
     p->interrupted = json_is_true(json_object_get(j, "interrupted"));
     if (json_is_array(shard) && json_array_size(shard) == 2) {
-        p->shard[0] = (int)json_integer_value(json_array_get(shard, 0));
-        p->shard[1] = (int)json_integer_value(json_array_get(shard, 1));
+        /* K/N as --shard takes it: K indexes the shards seen. */
+        json_int_t k = json_integer_value(json_array_get(shard, 0)),
+                   n = json_integer_value(json_array_get(shard, 1));
+        if (n < 1 || n > 100000 || k < 1 || k > n) {
+            err_set(err, "%s: \"shard\" is not K/N with 1 <= K <= N <= 100000", path);
+            goto done;
+        }
+        p->shard[0] = (int)k;
+        p->shard[1] = (int)n;
     }
     Err e = {{0}};
     if (!tally_json_read(json_object_get(j, "tally"), &p->tally, &e)) {

@@ -18,9 +18,14 @@ static bool name_char(char c)
            c == '.' || c == '_' || c == '-' || c == '+';
 }
 
+/* How messages quote a spec: its first 40 bytes, on one line (a spec may
+ * hold any bytes the shell passes, newlines too). */
+#define QUOTE_MAX 40
+
 /* NAME= in front of text: *rest after it. A '=' further on (plies=2) is
- * not one. */
-static bool read_name(const char *text, PlayerSpec *spec, const char **rest, Err *err)
+ * not one. q: text as messages quote it. */
+static bool read_name(const char *text, const char *q, PlayerSpec *spec, const char **rest,
+                      Err *err)
 {
     const char *eq = strchr(text, '=');
     const char *colon = strchr(text, ':');
@@ -29,14 +34,14 @@ static bool read_name(const char *text, PlayerSpec *spec, const char **rest, Err
         return true;
     size_t len = (size_t)(eq - text);
     if (len == 0 || len > PLAYER_SPEC_NAME_MAX)
-        return err_set(err, "player '%.40s': a NAME= of 1 to %d characters", text,
+        return err_set(err, "player '%s': a NAME= of 1 to %d characters", q,
                        PLAYER_SPEC_NAME_MAX);
     for (size_t i = 0; i < len; i++)
         if (!name_char(text[i]))
             return err_set(err,
-                           "player '%.40s': the name may hold letters, digits and . _ - + "
+                           "player '%s': the name may hold letters, digits and . _ - + "
                            "only (no spaces or colons)",
-                           text);
+                           q);
     memcpy(spec->name, text, len);
     spec->name[len] = '\0';
     spec->named = true;
@@ -50,13 +55,13 @@ static bool read_plies(const char *full, const char *at, int *plies, Err *err)
     if (!*at)
         return true;
     if (*at != ':')
-        return err_set(err, "bad player '%.40s'", full);
+        return err_set(err, "bad player '%s'", full);
     at++;
     if (!strncmp(at, "plies=", 6))
         at += 6;
     /* util/num's strict reading, as every number a user types. */
     if (!num_int("PLIES", at, 0, SEARCH_MAX_PLIES, plies, NULL))
-        return err_set(err, "bad player '%.40s': plies must be 0 to %d", full,
+        return err_set(err, "bad player '%s': plies must be 0 to %d", full,
                        SEARCH_MAX_PLIES);
     return true;
 }
@@ -64,23 +69,28 @@ static bool read_plies(const char *full, const char *at, int *plies, Err *err)
 static bool read_remote(const char *full, const char *rest, PlayerSpec *spec, Err *err)
 {
     spec->kind = PLAYER_KIND_REMOTE;
+    int n;
     if (!strncmp(rest, "tcp:", 4)) {
         const char *a = rest + 4;
         if (!strchr(a, ':') || strchr(a, '/'))
-            return err_set(err, "player '%.40s': tcp:HOST:PORT", full);
-        snprintf(spec->addr, sizeof spec->addr, "%s", a);
+            return err_set(err, "player '%s': tcp:HOST:PORT", full);
+        n = snprintf(spec->addr, sizeof spec->addr, "%s", a);
     } else if (!strncmp(rest, "unix:", 5)) {
         const char *a = rest + 5;
         if (!*a)
-            return err_set(err, "player '%.40s': unix:PATH", full);
+            return err_set(err, "player '%s': unix:PATH", full);
         /* net_client_connect takes "x:y" without a '/' for TCP. */
-        snprintf(spec->addr, sizeof spec->addr, "%s%s", strchr(a, '/') ? "" : "./", a);
+        n = snprintf(spec->addr, sizeof spec->addr, "%s%s", strchr(a, '/') ? "" : "./", a);
     } else {
         const char *a = rest + 7; /* remote: */
         if (!*a)
             return err_set(err, "player 'remote:' needs an address (host:port or a path)");
-        snprintf(spec->addr, sizeof spec->addr, "%s", a);
+        n = snprintf(spec->addr, sizeof spec->addr, "%s", a);
     }
+    /* Cut short, it would be another address. */
+    if (n < 0 || (size_t)n >= sizeof spec->addr)
+        return err_set(err, "player '%s': the address is longer than %zu bytes", full,
+                       sizeof spec->addr - 1);
     return true;
 }
 
@@ -105,26 +115,28 @@ static void default_name(PlayerSpec *spec, const char *rest)
 bool player_spec_parse(const char *text, PlayerSpec *spec, Err *err)
 {
     memset(spec, 0, sizeof *spec);
+    char q[ERR_QUOTE_SIZE(QUOTE_MAX)];
+    err_quote(text, QUOTE_MAX, q);
     if (strlen(text) >= sizeof spec->text)
-        return err_set(err, "player '%.40s...' is too long", text);
+        return err_set(err, "player '%s' is too long", q);
     snprintf(spec->text, sizeof spec->text, "%s", text);
     const char *rest;
-    if (!read_name(text, spec, &rest, err))
+    if (!read_name(text, q, spec, &rest, err))
         return false;
     if (!strncmp(rest, "tcp:", 4) || !strncmp(rest, "unix:", 5) || !strncmp(rest, "remote:", 7)) {
-        if (!read_remote(text, rest, spec, err))
+        if (!read_remote(q, rest, spec, err))
             return false;
     } else {
         const char *colon = strchr(rest, ':');
         size_t len = colon ? (size_t)(colon - rest) : strlen(rest);
         if (len == 0 || len >= sizeof spec->engine)
             return err_set(err,
-                           "bad player '%.40s' (shesh[:plies=N], pubeval, random, "
+                           "bad player '%s' (shesh[:plies=N], pubeval, random, "
                            "tcp:HOST:PORT, unix:PATH, gnubg[:plies=N])",
-                           text);
+                           q);
         memcpy(spec->engine, rest, len);
         spec->engine[len] = '\0';
-        if (!read_plies(text, rest + len, &spec->plies, err))
+        if (!read_plies(q, rest + len, &spec->plies, err))
             return false;
         if (!strcmp(spec->engine, "pubeval") || !strcmp(spec->engine, "random")) {
             spec->kind = spec->engine[0] == 'p' ? PLAYER_KIND_PUBEVAL : PLAYER_KIND_RANDOM;
@@ -139,9 +151,9 @@ bool player_spec_parse(const char *text, PlayerSpec *spec, Err *err)
                 snprintf(spec->engine, sizeof spec->engine, "default");
             if (!engine_known(spec->engine))
                 return err_set(err,
-                               "unknown player '%.40s' (shesh[:plies=N], pubeval, random, "
+                               "unknown player '%s' (shesh[:plies=N], pubeval, random, "
                                "tcp:HOST:PORT, unix:PATH, gnubg[:plies=N])",
-                               text);
+                               q);
         }
     }
     if (!spec->named)
@@ -158,6 +170,8 @@ Player *player_spec_make(const PlayerSpec *spec, const Engine *e, double reply_s
     case PLAYER_KIND_REMOTE: return player_remote_new(spec->addr, reply_s, err);
     case PLAYER_KIND_GNUBG: break;
     }
-    err_set(err, "player '%.40s': its server must be started first", spec->text);
+    char q[ERR_QUOTE_SIZE(QUOTE_MAX)];
+    err_set(err, "player '%s': its server must be started first",
+            err_quote(spec->text, QUOTE_MAX, q));
     return NULL;
 }

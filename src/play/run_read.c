@@ -3,12 +3,16 @@
 #include "run_read.h"
 
 #include <jansson.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "score.h"
+
+/* What one game may score: a star mars on the highest cube read (2^20). */
+#define POINTS_MAX (4LL << 20)
 
 /* The pair being read: kept apart until its last line, so that a pair cut
  * short is never counted. */
@@ -127,12 +131,14 @@ static bool same_run(Reader *r, const json_t *g)
 }
 
 /* The pending pair is complete: count it. */
-static void pair_done(Reader *r, long long end)
+static bool pair_done(Reader *r, long long end)
 {
     RunRead *o = r->out;
     Pending *p = &r->p;
-    tally_merge(&o->tally, &p->tally);
-    tally_end_pair(&o->tally, p->net, p->games);
+    Tally t = o->tally;
+    if (!tally_merge(&t, &p->tally) || !tally_end_pair(&t, p->net, p->games))
+        return fail(r, "%s overflow", "the sums of the run");
+    o->tally = t;
     if (o->pairs == 1)
         o->step = p->index - o->first_pair;
     if (o->pairs == 0)
@@ -143,6 +149,7 @@ static void pair_done(Reader *r, long long end)
     memcpy(o->score, p->score, sizeof o->score);
     o->jsonl_end = end;
     p->index = -1;
+    return true;
 }
 
 static bool game_line(Reader *r, const json_t *g, long long end)
@@ -155,7 +162,7 @@ static bool game_line(Reader *r, const json_t *g, long long end)
         return fail(r, "%s is not a JSON object", "the line");
     if (!same_run(r, g) || !get_int(r, g, "pair", 0, INT64_MAX, &pair) ||
         !get_int(r, g, "half", 0, 1, &half) || !get_int(r, g, "a_seat", 0, 1, &a_seat) ||
-        !get_int(r, g, "winner", 0, 1, &winner) || !get_int(r, g, "points", 1, 1LL << 40, &points) ||
+        !get_int(r, g, "winner", 0, 1, &winner) || !get_int(r, g, "points", 1, POINTS_MAX, &points) ||
         !get_int(r, g, "cube", 1, 1LL << 20, &cube) || !get_str(r, g, "scored", &scored_name) ||
         !get_str(r, g, "end", &end_name))
         return false;
@@ -196,14 +203,23 @@ static bool game_line(Reader *r, const json_t *g, long long end)
     tally_add_game(&p->tally, &rg, (int)a_seat, scored);
     p->net += winner == 0 ? points : -points;
     p->games++;
-    if (money)
+    if (money) {
+        if (p->score[winner] > INT_MAX - points)
+            return fail(r, "%s overflows", "the score");
         p->score[winner] += (int)points;
+    }
     if (json_is_true(last)) {
         if (!money) {
             long long score0, score1;
             const json_t *sc = json_object_get(g, "score");
             if (!json_is_array(sc) || json_array_size(sc) != 2)
                 return fail(r, "%s is missing", "\"score\"");
+            for (int i = 0; i < 2; i++) {
+                const json_t *x = json_array_get(sc, (size_t)i);
+                if (!json_is_integer(x) || json_integer_value(x) < 0 ||
+                    json_integer_value(x) >= o->match_to)
+                    return fail(r, "%s is out of range", "\"score\"");
+            }
             score0 = json_integer_value(json_array_get(sc, 0));
             score1 = json_integer_value(json_array_get(sc, 1));
             long long s[2] = {score0, score1};
@@ -211,8 +227,8 @@ static bool game_line(Reader *r, const json_t *g, long long end)
             tally_end_half(&p->tally, s[0] >= o->match_to ? 0 : 1);
         }
         p->half_done[half] = true;
-        if (half == 1)
-            pair_done(r, end);
+        if (half == 1 && !pair_done(r, end))
+            return false;
     }
     return true;
 }

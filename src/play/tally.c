@@ -139,24 +139,35 @@ bool tally_add_pair(Tally *t, const DuelPair *p, const Rules *rules)
     return tally_end_pair(t, net, games);
 }
 
-static void add_side(TallySide *a, const TallySide *b)
+static bool add_checked(int64_t *a, int64_t b)
+{
+    if ((b > 0 && *a > INT64_MAX - b) || (b < 0 && *a < INT64_MIN - b))
+        return false;
+    *a += b;
+    return true;
+}
+
+static bool add_side(TallySide *a, const TallySide *b)
 {
     /* Every field is an int64_t: add them as an array. */
     int64_t *x = (int64_t *)(void *)a;
     const int64_t *y = (const int64_t *)(const void *)b;
     for (size_t i = 0; i < sizeof *a / sizeof *x; i++)
-        x[i] += y[i];
+        if (!add_checked(&x[i], y[i]))
+            return false;
+    return true;
 }
 
 bool tally_merge(Tally *a, const Tally *b)
 {
+    /* Tallies read back from summaries may hold any sums: check them all. */
     Tally t = *a;
-    if (!stats_pairs_merge(&t.pairs, &b->pairs))
+    if (!stats_pairs_merge(&t.pairs, &b->pairs) || !add_checked(&t.games, b->games) ||
+        !add_checked(&t.matches, b->matches))
         return false;
-    t.games += b->games;
-    t.matches += b->matches;
     for (int s = 0; s < 2; s++)
-        add_side(&t.side[s], &b->side[s]);
+        if (!add_side(&t.side[s], &b->side[s]))
+            return false;
     *a = t;
     return true;
 }

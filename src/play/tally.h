@@ -76,7 +76,7 @@ struct Json;
  *    "sides": [{"points": ..., "wins": ..., ...}, {...}]} */
 void tally_write_json(struct Json *j, const Tally *t);
 
-/* Adds b to a. */
+/* Adds b to a. False (a as it was) when a sum would overflow. */
 bool tally_merge(Tally *a, const Tally *b);
 
 #endif
