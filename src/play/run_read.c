@@ -135,6 +135,10 @@ static bool pair_done(Reader *r, long long end)
 {
     RunRead *o = r->out;
     Pending *p = &r->p;
+    /* A run (or a shard) plays first, first + step, ...: a record with
+     * other gaps is no record of one. */
+    if (o->pairs >= 2 && p->index != o->first_pair + o->pairs * o->step)
+        return fail(r, "pair %s breaks the run's even spacing of pairs", "index");
     Tally t = o->tally;
     if (!tally_merge(&t, &p->tally) || !tally_end_pair(&t, p->net, p->games))
         return fail(r, "%s overflow", "the sums of the run");
