@@ -34,7 +34,7 @@ print("%-22s %6d games  %8.1f games/s  %5d threads  mat.gz %4.0f B/game  jsonl.g
 PY
 }
 
-echo "shesh match: cubeful money games, seed 1, games per second (wall time, start-up included)"
+echo "shesh match: cubeful money games, seed 1, games per second (wall time of the games, gnubg's start included, the engine's not)"
 run random-random "$GAMES" random random
 run shesh0-pubeval "$GAMES" shesh pubeval
 run shesh0-gnubg0 "$GNUBG_GAMES" shesh gnubg
