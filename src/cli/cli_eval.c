@@ -1,0 +1,285 @@
+/* cli_eval.c - `shesh eval`: what the engine thinks of a position, the
+ * player to act about to roll: the five chances, the cubeless and the
+ * cubeful equity (money, per cube unit) or match winning chance (match
+ * play), at the depth asked. A Position ID is a money position with the
+ * cube centred; a GNUBG-ID or XGID brings its cube and score. */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "cli_opt.h"
+#include "engine.h"
+#include "gnubgid.h"
+#include "json.h"
+#include "match.h"
+#include "num.h"
+#include "posid.h"
+#include "search.h"
+
+#define CMD "eval"
+#define EVAL_LINE_MAX 512
+
+static void eval_usage(FILE *out)
+{
+    fprintf(out,
+            "usage: shesh eval [--plies N] [--json] ID...\n"
+            "       shesh eval [--plies N] [--json] -\n\n"
+            "Evaluates each position for the player to act, about to roll: the chances\n"
+            "to win, win a gammon, win a backgammon, lose a gammon and lose a\n"
+            "backgammon, and the cubeless and cubeful equity (money play, per cube\n"
+            "unit) or match winning chance (match play). ID is a Position ID (money,\n"
+            "cube centred), a GNUBG-ID (POSID:MATCHID) or an XGID, which bring the\n"
+            "cube and the score; a position whose game is over, or with a double or\n"
+            "resignation waiting, is refused; dice in the ID are left out (the\n"
+            "position is valued before the roll). With -, one ID a line from standard\n"
+            "input (blank lines and lines starting with # skipped).\n\n"
+            "  --plies N    lookahead, 0 to %d (default 0)\n"
+            "  --json       one JSON object a position\n"
+            "  -h, --help   this text\n\n"
+            "Exit status: 0 every position evaluated, 1 one refused (the others are\n"
+            "still evaluated), 2 usage.\n",
+            SEARCH_MAX_PLIES);
+}
+
+typedef struct Job {
+    const Engine *engine;
+    EngineScratch *scratch;
+    int plies;
+    bool json;
+} Job;
+
+typedef struct Answer {
+    Evaluation cubeless, cubeful;
+    int match_to;
+    int cube;
+    const char *owner; /* "centred", "player", "opponent" */
+} Answer;
+
+/* The position and cube of the player to act in the state an ID gives. */
+static bool read_state(const char *id, Position *p, CubeState *cs, Err *err)
+{
+    IdKind kind = gnubgid_kind(id);
+    if (kind != ID_GNUBG && kind != ID_XGID) {
+        if (!posid_decode(id, p, err))
+            return false;
+        memset(cs, 0, sizeof *cs);
+        cs->cube_in_use = true;
+        cs->cube = 1;
+        cs->owner = -1;
+        cs->max_cube = rules_default().max_cube;
+        return true;
+    }
+    AnyId any;
+    if (!gnubgid_read_any(id, &any, err))
+        return false;
+    Rules r = rules_default();
+    r.beavers = any.beavers ? 1 : 0;
+    /* The ID's cube limit (a log2), never below the cube it shows. */
+    r.max_cube = 1 << (any.max_cube > 15 ? 15 : any.max_cube < 0 ? 0 : any.max_cube);
+    if (r.max_cube < any.match.cube)
+        r.max_cube = any.match.cube;
+    Match m;
+    if (!match_from_ids(&m, &r, &any.match, &any.pos, err))
+        return false;
+    if (m.phase != PHASE_PLAYING)
+        return err_set(err, "the game is %s: nobody is to roll",
+                       m.phase == PHASE_OPENING ? "waiting for its opening roll" : "over");
+    if (m.doubled || m.resigned)
+        return err_set(err, "a %s waits for its answer: no roll is next",
+                       m.doubled ? "double" : "resignation");
+    int seat = match_cube_state(&m, cs);
+    match_position_of(&m, seat, p);
+    return true;
+}
+
+static bool evaluate(const Job *j, const char *id, Answer *a, Err *err)
+{
+    Position p;
+    CubeState cs;
+    if (!read_state(id, &p, &cs, err))
+        return false;
+    EvalOptions less = {j->plies, false}, ful = {j->plies, true};
+    if (engine_evaluate(j->engine, j->scratch, &p, &cs, &less, &a->cubeless, err) != ENGINE_OK ||
+        engine_evaluate(j->engine, j->scratch, &p, &cs, &ful, &a->cubeful, err) != ENGINE_OK)
+        return false;
+    a->match_to = cs.match_length;
+    a->cube = cs.cube;
+    a->owner = cs.owner < 0 ? "centred" : cs.owner == SIDE_ROLLER ? "player" : "opponent";
+    return true;
+}
+
+static void print_text(const char *id, const Answer *a, int plies)
+{
+    const Evaluation *e = &a->cubeless;
+    if (a->match_to)
+        printf("%s: %d-point match, cube %d %s, %d %s\n", id, a->match_to, a->cube, a->owner,
+               plies, plies == 1 ? "ply" : "plies");
+    else
+        printf("%s: money, cube %d %s, %d %s\n", id, a->cube, a->owner, plies,
+               plies == 1 ? "ply" : "plies");
+    printf("  win %.4f  win gammon %.4f  win backgammon %.4f  lose gammon %.4f  "
+           "lose backgammon %.4f\n",
+           e->p_win, e->p_win_gammon, e->p_win_bg, e->p_lose_gammon, e->p_lose_bg);
+    if (a->match_to)
+        printf("  match winning chance: cubeless %.4f, cubeful %.4f\n", a->cubeless.equity,
+               a->cubeful.equity);
+    else
+        printf("  equity: cubeless %+.4f, cubeful %+.4f\n", a->cubeless.equity,
+               a->cubeful.equity);
+}
+
+static void print_json(const char *id, const Answer *a, int plies)
+{
+    const Evaluation *e = &a->cubeless;
+    Buf b;
+    buf_init(&b);
+    Json j;
+    json_begin(&j, &b);
+    json_object_begin(&j);
+    json_key(&j, "input");
+    json_str(&j, id);
+    json_key(&j, "plies");
+    json_int(&j, plies);
+    json_key(&j, "match_to");
+    json_int(&j, a->match_to);
+    json_key(&j, "cube");
+    json_int(&j, a->cube);
+    json_key(&j, "cube_owner");
+    json_str(&j, a->owner);
+    static const char *const keys[5] = {"win", "win_gammon", "win_backgammon", "lose_gammon",
+                                        "lose_backgammon"};
+    const double v[5] = {e->p_win, e->p_win_gammon, e->p_win_bg, e->p_lose_gammon,
+                         e->p_lose_bg};
+    for (int i = 0; i < 5; i++) {
+        json_key(&j, keys[i]);
+        json_num(&j, v[i]);
+    }
+    /* Money: equity per cube unit; match play: match winning chance. */
+    json_key(&j, "equity_kind");
+    json_str(&j, a->match_to ? "match_winning_chance" : "money");
+    json_key(&j, "cubeless");
+    json_num(&j, a->cubeless.equity);
+    json_key(&j, "cubeful");
+    json_num(&j, a->cubeful.equity);
+    json_object_end(&j);
+    printf("%s\n", b.data);
+    buf_free(&b);
+}
+
+/* One ID: printed, or its error (on stdout as JSON, else on stderr). */
+static bool one(const Job *j, const char *id)
+{
+    Answer a;
+    Err err = {{0}};
+    if (!evaluate(j, id, &a, &err)) {
+        char shown[ERR_QUOTE_SIZE(60)];
+        err_quote(id, 60, shown);
+        if (j->json) {
+            Buf b;
+            buf_init(&b);
+            cli_json_error(&b, id, err.text);
+            fputs(b.data, stdout);
+            buf_free(&b);
+        }
+        fprintf(stderr, "shesh eval: %s: %s\n", shown, err.text);
+        return false;
+    }
+    if (j->json)
+        print_json(id, &a, j->plies);
+    else
+        print_text(id, &a, j->plies);
+    return true;
+}
+
+/* Standard input, one ID a line. getline keeps the bytes after a NUL, so
+ * a line holding one is refused whole rather than read up to it. */
+static int run_stdin(const Job *j)
+{
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t n;
+    int status = EXIT_OK;
+    long lineno = 0;
+    while ((n = getline(&line, &cap, stdin)) >= 0) {
+        lineno++;
+        size_t len = (size_t)n;
+        while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
+            len--;
+        const char *why = memchr(line, '\0', len) ? "a NUL byte"
+                          : len > EVAL_LINE_MAX   ? "longer than 512 bytes"
+                                                  : NULL;
+        if (why) {
+            fprintf(stderr, "shesh eval: line %ld: %s\n", lineno, why);
+            if (j->json)
+                printf("{\"line\": %ld, \"error\": \"%s\"}\n", lineno, why);
+            status = EXIT_FAIL;
+            continue;
+        }
+        line[len] = '\0';
+        char *s = line;
+        while (*s == ' ' || *s == '\t')
+            s++;
+        char *end = s + strlen(s);
+        while (end > s && (end[-1] == ' ' || end[-1] == '\t'))
+            *--end = '\0';
+        if (!*s || *s == '#')
+            continue;
+        if (!one(j, s))
+            status = EXIT_FAIL;
+    }
+    free(line);
+    fflush(stdout);
+    return status;
+}
+
+int cli_eval(int argc, char **argv)
+{
+    enum { OPT_PLIES = 256, OPT_JSON };
+    static const struct option opts[] = {
+        {"plies", required_argument, NULL, OPT_PLIES},
+        {"json", no_argument, NULL, OPT_JSON},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
+    Job j = {NULL, NULL, 0, false};
+    Err err = {{0}};
+    int c;
+    cli_getopt_start();
+    while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
+        switch (c) {
+        case OPT_PLIES:
+            if (!num_int("--plies", optarg, 0, SEARCH_MAX_PLIES, &j.plies, &err))
+                return cli_usage_error(CMD, "%s", err.text);
+            break;
+        case OPT_JSON: j.json = true; break;
+        case 'h': eval_usage(stdout); return EXIT_OK;
+        default: return cli_option_error(CMD, c, argv, opts);
+        }
+    }
+    if (optind >= argc)
+        return cli_usage_error(CMD, "give an ID, or - to read them from standard input");
+    bool from_stdin = !strcmp(argv[optind], "-");
+    if (from_stdin && argc - optind > 1)
+        return cli_usage_error(CMD, "- reads the IDs from standard input: no others with it");
+    Engine *e = engine_new("default", &err);
+    EngineScratch *sc = e ? engine_scratch_new(&err) : NULL;
+    if (!sc) {
+        fprintf(stderr, "shesh eval: %s\n", err.text);
+        engine_free(e);
+        return EXIT_FAIL;
+    }
+    j.engine = e;
+    j.scratch = sc;
+    int status = EXIT_OK;
+    if (from_stdin)
+        status = run_stdin(&j);
+    else
+        for (int i = optind; i < argc; i++)
+            if (!one(&j, argv[i]))
+                status = EXIT_FAIL;
+    engine_scratch_free(sc);
+    engine_free(e);
+    return status;
+}
