@@ -8,6 +8,7 @@
 static const CliCommand commands[] = {
     {"id", cli_id, "decode and encode Position IDs, Match IDs, GNUBG-IDs, XGIDs"},
     {"moves", cli_moves, "list every legal move of a position for a roll"},
+    {"hint", cli_hint, "the engine's moves ranked for a roll, or its cube decision"},
     {"eval", cli_eval, "the engine's chances and equities of a position"},
     {"rules", cli_rules, "show the rules a preset and rules options make"},
     {"bench", cli_bench, "move generation speed and a behaviour signature"},

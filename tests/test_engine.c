@@ -189,6 +189,59 @@ static void test_moves_legal_2ply(void **state)
     check_vectors(engines[0], 2, 331);
 }
 
+/* engine_hint_moves ranks every legal move, the engine's own choice first,
+ * at 0, 1 and 2 plies, on rows of gnubg's vectors; the chances hold
+ * together and the ranked list is the legal moves, each once. */
+static void test_hint_first_is_the_move(void **state)
+{
+    (void)state;
+    TsvReader *r = malloc(sizeof *r);
+    EngineCandidate *c = malloc(MOVES_MAX * sizeof *c);
+    assert_non_null(r);
+    assert_non_null(c);
+    assert_true(tsv_open(r, VECTORS));
+    CubeState cs = cubes_money();
+    int checked = 0;
+    while (tsv_next(r)) {
+        if (r->lineno % 97)
+            continue;
+        Position p;
+        assert_true(posid_decode(r->field[0], &p, NULL));
+        int d1 = r->field[1][0] - '0', d2 = r->field[1][1] - '0';
+        for (int plies = 0; plies <= (r->lineno % 3 == 0 ? 2 : 1); plies++) {
+            Move m;
+            int n;
+            bool found = engine_move(engines[0], NULL, &p, d1, d2, &cs, plies, &m, NULL) ==
+                         ENGINE_OK;
+            assert_int_equal(engine_hint_moves(engines[0], NULL, &p, d1, d2, &cs, plies, c,
+                                               MOVES_MAX, &n, NULL),
+                             ENGINE_OK);
+            assert_int_equal(n, atoi(r->field[2]));
+            if (!found) {
+                assert_int_equal(n, 0);
+                continue;
+            }
+            assert_memory_equal(&c[0].move.result, &m.result, sizeof m.result);
+            for (int i = 0; i < n; i++) {
+                const Evaluation *e = &c[i].ev;
+                assert_true(e->p_win >= e->p_win_gammon - 1e-9);
+                assert_true(e->p_win_gammon >= e->p_win_bg - 1e-9);
+                assert_true(1 - e->p_win >= e->p_lose_gammon - 1e-9);
+                assert_true(c[i].plies >= 0 && c[i].plies <= plies);
+                for (int k = 0; k < i; k++)
+                    assert_memory_not_equal(&c[k].move.result, &c[i].move.result,
+                                            sizeof m.result);
+            }
+            checked++;
+        }
+    }
+    tsv_close(r);
+    free(r);
+    free(c);
+    print_message("hint: %d positions and depths checked\n", checked);
+    assert_true(checked > 50);
+}
+
 static void test_no_move_and_bad_dice(void **state)
 {
     (void)state;
@@ -660,6 +713,7 @@ int main(void)
         cmocka_unit_test(test_moves_legal_0ply),
         cmocka_unit_test(test_moves_legal_1ply),
         cmocka_unit_test(test_moves_legal_2ply),
+        cmocka_unit_test(test_hint_first_is_the_move),
         cmocka_unit_test(test_no_move_and_bad_dice),
         cmocka_unit_test(test_opening_moves),
         cmocka_unit_test(test_bearoff_takes_checkers_off),

@@ -10,6 +10,7 @@
 
 #include "cli.h"
 #include "cli_opt.h"
+#include "cli_position.h"
 #include "engine.h"
 #include "gnubgid.h"
 #include "json.h"
@@ -57,48 +58,11 @@ typedef struct Answer {
     const char *owner; /* "centred", "player", "opponent" */
 } Answer;
 
-/* The position and cube of the player to act in the state an ID gives. */
-static bool read_state(const char *id, Position *p, CubeState *cs, Err *err)
-{
-    IdKind kind = gnubgid_kind(id);
-    if (kind != ID_GNUBG && kind != ID_XGID) {
-        if (!posid_decode(id, p, err))
-            return false;
-        memset(cs, 0, sizeof *cs);
-        cs->cube_in_use = true;
-        cs->cube = 1;
-        cs->owner = -1;
-        cs->max_cube = rules_default().max_cube;
-        return true;
-    }
-    AnyId any;
-    if (!gnubgid_read_any(id, &any, err))
-        return false;
-    Rules r = rules_default();
-    r.beavers = any.beavers ? 1 : 0;
-    /* The ID's cube limit (a log2), never below the cube it shows. */
-    r.max_cube = 1 << (any.max_cube > 15 ? 15 : any.max_cube < 0 ? 0 : any.max_cube);
-    if (r.max_cube < any.match.cube)
-        r.max_cube = any.match.cube;
-    Match m;
-    if (!match_from_ids(&m, &r, &any.match, &any.pos, err))
-        return false;
-    if (m.phase != PHASE_PLAYING)
-        return err_set(err, "the game is %s: nobody is to roll",
-                       m.phase == PHASE_OPENING ? "waiting for its opening roll" : "over");
-    if (m.doubled || m.resigned)
-        return err_set(err, "a %s waits for its answer: no roll is next",
-                       m.doubled ? "double" : "resignation");
-    int seat = match_cube_state(&m, cs);
-    match_position_of(&m, seat, p);
-    return true;
-}
-
 static bool evaluate(const Job *j, const char *id, Answer *a, Err *err)
 {
     Position p;
     CubeState cs;
-    if (!read_state(id, &p, &cs, err))
+    if (!cli_read_position(id, &p, &cs, NULL, err))
         return false;
     EvalOptions less = {j->plies, false}, ful = {j->plies, true};
     if (engine_evaluate(j->engine, j->scratch, &p, &cs, &less, &a->cubeless, err) != ENGINE_OK ||

@@ -117,3 +117,15 @@ bool cubestate_valid(const CubeState *cs, Err *err)
         return err_set(err, "turns %d and %d: not both 0 or more", cs->turns[0], cs->turns[1]);
     return true;
 }
+
+void cubestate_swap(CubeState *cs)
+{
+    if (cs->owner >= 0)
+        cs->owner = 1 - cs->owner;
+    int t = cs->score[0];
+    cs->score[0] = cs->score[1];
+    cs->score[1] = t;
+    t = cs->turns[0];
+    cs->turns[0] = cs->turns[1];
+    cs->turns[1] = t;
+}

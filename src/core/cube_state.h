@@ -37,6 +37,10 @@ typedef struct CubeState {
                            double now pending */
 } CubeState;
 
+/* The same state seen from the other side (owner, scores and turns
+ * exchanged): the cube around the opponent's next turn. */
+void cubestate_swap(CubeState *cs);
+
 /* Why a side may not double, or may not beaver the double pending: one bit
  * per reason. */
 enum {

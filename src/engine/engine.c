@@ -285,3 +285,91 @@ EngineResult engine_evaluate(const Engine *e, EngineScratch *sc, const Position 
     engine_scratch_free(own);
     return ENGINE_OK;
 }
+
+/* --- hints ---------------------------------------------------------------- */
+
+static void fill_eval(const double o[OUT_COUNT], double equity, Evaluation *ev)
+{
+    ev->p_win = o[OUT_WIN];
+    ev->p_win_gammon = o[OUT_WIN_GAMMON];
+    ev->p_win_bg = o[OUT_WIN_BG];
+    ev->p_lose_gammon = o[OUT_LOSE_GAMMON];
+    ev->p_lose_bg = o[OUT_LOSE_BG];
+    ev->equity = equity;
+}
+
+/* The mover's cubeful equity after his move: the other side is then on
+ * roll, with the cube turned round; its equity is his, negated (money), or
+ * its match winning chance his complement. */
+static double cubeful_after(const Move *m, const double mover[OUT_COUNT], const CubeState *cs)
+{
+    Position next = m->result;
+    pos_swap(&next);
+    double o[OUT_COUNT];
+    memcpy(o, mover, sizeof o);
+    eval_invert(o);
+    CubeState other = *cs;
+    cubestate_swap(&other);
+    double v = cube_cubeful(o, &other, cube_efficiency(&next));
+    return cs->match_length > 0 ? 1.0 - v : -v;
+}
+
+EngineResult engine_hint_moves(const Engine *e, EngineScratch *sc, const Position *p, int d1,
+                               int d2, const CubeState *cs, int plies, EngineCandidate *out,
+                               int max, int *n, Err *err)
+{
+    *n = 0;
+    if (d1 < 1 || d1 > 6 || d2 < 1 || d2 > 6) {
+        err_set(err, "dice %d-%d: each die must be 1 to 6", d1, d2);
+        return ENGINE_BAD_INPUT;
+    }
+    EngineScratch *own;
+    if (!call_scratch(&sc, &own, err))
+        return ENGINE_NO_MEMORY;
+    CubeState fallback;
+    cs = cube_or_default(cs, &fallback);
+    Search s;
+    start_search(e, sc, cs, &s);
+    SearchCandidate *c = malloc((size_t)(max > 0 ? max : 1) * sizeof *c);
+    int k = c ? search_rank(&s, p, d1, d2, clamp_plies(plies), c, max) : -1;
+    if (k < 0) {
+        free(c);
+        engine_scratch_free(own);
+        err_set(err, "out of memory for the candidates");
+        return ENGINE_NO_MEMORY;
+    }
+    for (int i = 0; i < k; i++) {
+        out[i].move = c[i].move;
+        out[i].plies = c[i].plies;
+        eval_clamp(c[i].out);
+        fill_eval(c[i].out, cube_cubeless(c[i].out, cs), &out[i].ev);
+        out[i].cubeful = cubeful_after(&c[i].move, c[i].out, cs);
+    }
+    *n = k;
+    free(c);
+    engine_scratch_free(own);
+    return ENGINE_OK;
+}
+
+EngineResult engine_hint_cube(const Engine *e, EngineScratch *sc, const Position *p,
+                              const CubeState *cs, int plies, EngineCubeHint *out, Err *err)
+{
+    EngineScratch *own;
+    if (!call_scratch(&sc, &own, err))
+        return ENGINE_NO_MEMORY;
+    CubeState fallback;
+    cs = cube_or_default(cs, &fallback);
+    double o[OUT_COUNT];
+    chances(e, sc, p, cs, plies, o);
+    fill_eval(o, cube_cubeless(o, cs), &out->ev);
+    CubeEquities eq;
+    cube_equities(o, cs, cube_efficiency(p), &eq);
+    out->no_double = eq.no_double;
+    out->double_take = eq.double_take;
+    out->double_pass = eq.double_pass;
+    out->may_double = cubestate_valid(cs, NULL) && cubestate_may_double(cs, SIDE_ROLLER);
+    out->action = double_or_roll(e, sc, p, cs, plies);
+    out->answer = take_or_drop(e, sc, p, cs, plies);
+    engine_scratch_free(own);
+    return ENGINE_OK;
+}

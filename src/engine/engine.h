@@ -99,4 +99,37 @@ EngineResult engine_evaluate(const Engine *e, EngineScratch *sc, const Position 
                              const CubeState *cs, const EvalOptions *opt, Evaluation *out,
                              Err *err);
 
+/* --- hints: the numbers behind the decisions, for `shesh hint` --- */
+
+/* A legal move as the engine values it. */
+typedef struct EngineCandidate {
+    Move move;
+    int plies;       /* the depth it was valued at */
+    Evaluation ev;   /* chances after it from the mover's view; equity:
+                        cubeless (money per cube unit, or match winning
+                        chance) */
+    double cubeful;  /* the same, cubeful: the other side then on roll */
+} EngineCandidate;
+
+/* Every legal move (at most max) for dice d1, d2, ranked as engine_move
+ * ranks them at `plies`: its choice first, then those it valued deeper,
+ * then the rest at 0 ply. *n = 0 when no move is legal. */
+EngineResult engine_hint_moves(const Engine *e, EngineScratch *sc, const Position *p, int d1,
+                               int d2, const CubeState *cs, int plies, EngineCandidate *out,
+                               int max, int *n, Err *err);
+
+/* The cube decision of the player on roll, before rolling, with its
+ * cubeful equities (his, per cube unit in money play; his match winning
+ * chance in match play). */
+typedef struct EngineCubeHint {
+    Evaluation ev;       /* cubeless chances and equity */
+    double no_double, double_take, double_pass;
+    bool may_double;     /* the rules let him double now */
+    CubeDecision action; /* what engine_double answers */
+    TakeDecision answer; /* what engine_take answers to his double */
+} EngineCubeHint;
+
+EngineResult engine_hint_cube(const Engine *e, EngineScratch *sc, const Position *p,
+                              const CubeState *cs, int plies, EngineCubeHint *out, Err *err);
+
 #endif

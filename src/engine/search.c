@@ -195,6 +195,7 @@ typedef struct Cand {
     Move move;
     double value;
     int rank; /* at 0 ply */
+    int plies; /* the depth value and out are of */
     double out[OUT_COUNT];
 } Cand;
 
@@ -206,6 +207,77 @@ static int cand_cmp(const void *a, const void *b)
     if (x->value != y->value)
         return x->value > y->value ? -1 : 1;
     return x->rank - y->rank;
+}
+
+/* Deepens the kept candidates one ply at a time up to `plies`; before the
+ * last, keeps only the few best (within a window) of the ply below, as
+ * gnubg's move filters do. The candidates end sorted best first at the
+ * deepest ply, followed by those left out at each shallower ply, each
+ * with the value of the ply it reached. */
+static void deepen(Search *s, Cand *cand, int kept, int plies)
+{
+    for (int depth = 1; depth <= plies; depth++) {
+        for (int k = 0; k < kept; k++) {
+            Position next = cand[k].move.result;
+            pos_swap(&next);
+            search_eval(s, &next, depth, 1, cand[k].out);
+            eval_invert(cand[k].out);
+            cand[k].value = search_utility(&s->util[0], cand[k].out);
+            cand[k].plies = depth;
+        }
+        qsort(cand, (size_t)kept, sizeof cand[0], cand_cmp);
+        if (depth == plies)
+            break;
+        /* The window is in equity: a utility unit is worth w[WIN]/2 of it. */
+        double unit = s->util[0].w[OUT_WIN] / 2.0;
+        int n = 1;
+        while (n < kept && n < SEARCH_KEEP_DEEP &&
+               (cand[0].value - cand[n].value) < SEARCH_WINDOW * unit)
+            n++;
+        kept = n;
+    }
+}
+
+int search_rank(Search *s, const Position *p, int d1, int d2, int plies, SearchCandidate *out,
+                int max)
+{
+    MoveList *l = s->scratch->lists[0];
+    int n = movegen_generate(p, d1, d2, l);
+    if (plies > SEARCH_MAX_PLIES)
+        plies = SEARCH_MAX_PLIES;
+    bool race = eval_is_race(p);
+    Rank root_rank = rank_kind(s, race, false);
+    /* Every move's 0-ply outputs, ordered as search_move orders them (its
+     * root ranking may be pubeval's: the outputs are the evaluator's
+     * anyway, for showing). */
+    Cand *all = malloc((size_t)(n > 0 ? n : 1) * sizeof *all);
+    if (!all)
+        return -1;
+    for (int i = 0; i < n; i++) {
+        bool have;
+        all[i].move = l->moves[i];
+        all[i].value = score_move(s, &l->moves[i], race, root_rank, 0, all[i].out, &have);
+        if (!have)
+            after_move(s, &l->moves[i], all[i].out);
+        all[i].rank = i;
+        all[i].plies = 0;
+    }
+    qsort(all, (size_t)n, sizeof *all, cand_cmp);
+    for (int i = 0; i < n; i++)
+        all[i].rank = i;
+    /* The moves search_move deepens: the first SEARCH_KEEP, when it
+     * deepens at all. */
+    if (n > 1 && plies > 0)
+        deepen(s, all, n < SEARCH_KEEP ? n : SEARCH_KEEP, plies);
+    int k = 0;
+    for (; k < n && k < max; k++) {
+        out[k].move = all[k].move;
+        out[k].plies = all[k].plies;
+        memcpy(out[k].out, all[k].out, sizeof all[k].out);
+        out[k].value = search_utility(&s->util[0], all[k].out);
+    }
+    free(all);
+    return k;
 }
 
 bool search_move(Search *s, const Position *p, int d1, int d2, int plies, Move *best,
@@ -241,27 +313,7 @@ bool search_move(Search *s, const Position *p, int d1, int d2, int plies, Move *
         cand[k].move = l->moves[keep[k]];
         cand[k].rank = k;
     }
-    /* Deepen one ply at a time; before the last, keep only the few best
-     * (within a window) of the ply below, as gnubg's move filters do. */
-    for (int depth = 1; depth <= plies; depth++) {
-        for (int k = 0; k < kept; k++) {
-            Position next = cand[k].move.result;
-            pos_swap(&next);
-            search_eval(s, &next, depth, 1, cand[k].out);
-            eval_invert(cand[k].out);
-            cand[k].value = search_utility(&s->util[0], cand[k].out);
-        }
-        qsort(cand, (size_t)kept, sizeof cand[0], cand_cmp);
-        if (depth == plies)
-            break;
-        /* The window is in equity: a utility unit is worth w[WIN]/2 of it. */
-        double unit = s->util[0].w[OUT_WIN] / 2.0;
-        int n = 1;
-        while (n < kept && n < SEARCH_KEEP_DEEP &&
-               (cand[0].value - cand[n].value) < SEARCH_WINDOW * unit)
-            n++;
-        kept = n;
-    }
+    deepen(s, cand, kept, plies);
     if (out)
         memcpy(out, cand[0].out, sizeof cand[0].out);
     *best = cand[0].move;

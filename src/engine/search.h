@@ -15,7 +15,8 @@
  * cubeless equity; match: cubeless match winning chance), one per side as
  * the scores differ. Scratch memory (a move list per level, a race cache)
  * belongs to the caller: a SearchScratch made once and lent to one search
- * at a time, so that a search allocates nothing. */
+ * at a time, so that a search allocates nothing (but search_rank, a tool's
+ * call, its list of every candidate). */
 #ifndef SHESH_SEARCH_H
 #define SHESH_SEARCH_H
 
@@ -69,5 +70,21 @@ void search_eval(Search *s, const Position *p, int plies, int side, double out[O
  * out (may be NULL) gets the chosen move's outputs from the mover's view. */
 bool search_move(Search *s, const Position *p, int d1, int d2, int plies, Move *best,
                  double out[OUT_COUNT]);
+
+/* A legal move as search_rank values it. */
+typedef struct SearchCandidate {
+    Move move;
+    int plies;              /* the depth it was valued at */
+    double out[OUT_COUNT];  /* its outputs from the mover's view */
+    double value;           /* search_utility of them for util[0] */
+} SearchCandidate;
+
+/* Every legal move (at most max) of the player on roll for the roll,
+ * ranked as search_move ranks them: its choice first, then the moves it
+ * valued at the deepest ply, then those it left out at each shallower ply,
+ * then the rest at 0 ply; each with the outputs of the ply it reached.
+ * Returns how many, or -1 when memory is short. */
+int search_rank(Search *s, const Position *p, int d1, int d2, int plies, SearchCandidate *out,
+                int max);
 
 #endif

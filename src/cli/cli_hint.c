@@ -1,0 +1,389 @@
+/* cli_hint.c - `shesh hint`: the engine's advice, as gnubg's hint gives
+ * it. With dice, every legal move ranked as the engine ranks them at the
+ * depth asked, each with its chances, cubeless and cubeful equity and its
+ * difference to the best; without, the cube decision with the equities of
+ * no double, double/take and double/pass and the right action. */
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "cli_opt.h"
+#include "cli_position.h"
+#include "engine.h"
+#include "json.h"
+#include "movetext.h"
+#include "num.h"
+#include "posid.h"
+#include "search.h"
+
+#define CMD "hint"
+#define HINT_LINE_MAX 512
+
+static void hint_usage(FILE *out)
+{
+    fprintf(out,
+            "usage: shesh hint [--plies N] [--dice D] [--max K] [--json] ID [DICE]\n"
+            "       shesh hint [--plies N] [--max K] [--json] -\n\n"
+            "The engine's advice for the player to act. With a roll (DICE, --dice, or\n"
+            "the dice of a GNUBG-ID or XGID): every legal move, ranked as the engine\n"
+            "ranks them at N plies (its choice first; the moves it looked at deeper\n"
+            "next), each with the depth it was valued at, the chances to win, win a\n"
+            "gammon, win a backgammon, lose a gammon and lose a backgammon after it,\n"
+            "the cubeless and cubeful equity (money, per cube unit; match winning\n"
+            "chance in match play) and the cubeful difference to the first. Without a\n"
+            "roll: the cube decision, with the equities of no double, double/take and\n"
+            "double/pass and the right action. ID is a Position ID (money, cube\n"
+            "centred), a GNUBG-ID or an XGID. With -, one 'ID [DICE]' a line from\n"
+            "standard input (blank lines and lines starting with # skipped).\n\n"
+            "  --plies N    lookahead, 0 to %d (default 0)\n"
+            "  --dice D     the roll, as 31 or 3-1\n"
+            "  --max K      moves shown, 1 to 1000 (default 10)\n"
+            "  --json       one JSON object a position\n"
+            "  -h, --help   this text\n\n"
+            "Exit status: 0 every position answered, 1 one refused (the others are\n"
+            "still answered), 2 usage.\n",
+            SEARCH_MAX_PLIES);
+}
+
+typedef struct Job {
+    const Engine *engine;
+    EngineScratch *scratch;
+    int plies, max;
+    bool json;
+    EngineCandidate *cands;
+} Job;
+
+static bool read_dice(const char *s, int dice[2], Err *err)
+{
+    size_t n = strlen(s);
+    bool ok = (n == 2 || (n == 3 && s[1] == '-')) && s[0] >= '1' && s[0] <= '6' &&
+              s[n - 1] >= '1' && s[n - 1] <= '6';
+    if (!ok)
+        return err_set(err, "bad dice '%.20s': two dice 1 to 6, as 31 or 3-1", s);
+    dice[0] = s[0] - '0';
+    dice[1] = s[n - 1] - '0';
+    return true;
+}
+
+static const char *owner_name(const CubeState *cs)
+{
+    return cs->owner < 0 ? "centred" : cs->owner == SIDE_ROLLER ? "player" : "opponent";
+}
+
+static void heading(const char *id, const int dice[2], const CubeState *cs, int plies)
+{
+    printf("%s", id);
+    if (dice[0])
+        printf(" %d%d", dice[0], dice[1]);
+    if (cs->match_length)
+        printf(": %d-point match, score %d-%d", cs->match_length, cs->score[SIDE_ROLLER],
+               cs->score[SIDE_OPPONENT]);
+    else
+        printf(": money");
+    printf(", cube %d %s, %d %s\n", cs->cube, owner_name(cs), plies,
+           plies == 1 ? "ply" : "plies");
+}
+
+static void json_chances(Json *j, const Evaluation *e)
+{
+    static const char *const keys[5] = {"win", "win_gammon", "win_backgammon", "lose_gammon",
+                                        "lose_backgammon"};
+    const double v[5] = {e->p_win, e->p_win_gammon, e->p_win_bg, e->p_lose_gammon,
+                         e->p_lose_bg};
+    for (int i = 0; i < 5; i++) {
+        json_key(j, keys[i]);
+        json_num(j, v[i]);
+    }
+}
+
+static void json_head(Json *j, const char *id, const int dice[2], const CubeState *cs,
+                      int plies)
+{
+    json_key(j, "input");
+    json_str(j, id);
+    json_key(j, "plies");
+    json_int(j, plies);
+    json_key(j, "match_to");
+    json_int(j, cs->match_length);
+    json_key(j, "cube");
+    json_int(j, cs->cube);
+    json_key(j, "cube_owner");
+    json_str(j, owner_name(cs));
+    json_key(j, "equity_kind");
+    json_str(j, cs->match_length ? "match_winning_chance" : "money");
+    if (dice[0]) {
+        json_key(j, "dice");
+        json_array_begin(j);
+        json_int(j, dice[0]);
+        json_int(j, dice[1]);
+        json_array_end(j);
+    }
+}
+
+static bool hint_moves(const Job *jb, const char *id, const Position *p, const CubeState *cs,
+                       const int dice[2], Err *err)
+{
+    int n;
+    if (engine_hint_moves(jb->engine, jb->scratch, p, dice[0], dice[1], cs, jb->plies,
+                          jb->cands, jb->max, &n, err) != ENGINE_OK)
+        return false;
+    char text[MOVETEXT_MAX], rid[POSID_LEN + 1];
+    double best = n > 0 ? jb->cands[0].cubeful : 0;
+    if (jb->json) {
+        Buf b;
+        buf_init(&b);
+        Json j;
+        json_begin(&j, &b);
+        json_object_begin(&j);
+        json_head(&j, id, dice, cs, jb->plies);
+        json_key(&j, "moves");
+        json_array_begin(&j);
+        for (int i = 0; i < n; i++) {
+            const EngineCandidate *c = &jb->cands[i];
+            movetext_display(p, &c->move, text);
+            posid_encode(&c->move.result, rid);
+            json_object_begin(&j);
+            json_key(&j, "move");
+            json_str(&j, text);
+            json_key(&j, "position");
+            json_str(&j, rid);
+            json_key(&j, "plies");
+            json_int(&j, c->plies);
+            json_chances(&j, &c->ev);
+            json_key(&j, "cubeless");
+            json_num(&j, c->ev.equity);
+            json_key(&j, "cubeful");
+            json_num(&j, c->cubeful);
+            json_key(&j, "diff");
+            json_num(&j, c->cubeful - best);
+            json_object_end(&j);
+        }
+        json_array_end(&j);
+        json_object_end(&j);
+        printf("%s\n", b.data);
+        buf_free(&b);
+        return true;
+    }
+    heading(id, dice, cs, jb->plies);
+    if (n == 0) {
+        printf("  no legal move: the turn passes\n");
+        return true;
+    }
+    printf("     %-24s ply  cubeful    diff  cubeless    win     wg    wbg     lg    lbg\n",
+           "move");
+    for (int i = 0; i < n; i++) {
+        const EngineCandidate *c = &jb->cands[i];
+        movetext_display(p, &c->move, text);
+        char diff[16] = "";
+        if (i > 0)
+            snprintf(diff, sizeof diff, "%+.4f", c->cubeful - best);
+        printf("  %2d %-24s %3d  %+.4f %7s   %+.4f  %.3f  %.3f  %.3f  %.3f  %.3f\n", i + 1, text,
+               c->plies, c->cubeful, diff, c->ev.equity, c->ev.p_win, c->ev.p_win_gammon,
+               c->ev.p_win_bg, c->ev.p_lose_gammon, c->ev.p_lose_bg);
+    }
+    return true;
+}
+
+/* The right action in words, gnubg's way. */
+static const char *action_name(const EngineCubeHint *h)
+{
+    const char *take = h->answer == TAKE_DROP     ? "pass"
+                       : h->answer == TAKE_BEAVER ? "beaver"
+                                                  : "take";
+    if (!h->may_double)
+        return "no double (the rules allow none)";
+    if (h->action == CUBE_DOUBLE)
+        return h->answer == TAKE_DROP     ? "double, pass"
+               : h->answer == TAKE_BEAVER ? "double, beaver"
+                                          : "double, take";
+    if (h->answer == TAKE_DROP && h->no_double > h->double_pass)
+        return "too good to double, pass";
+    return strcmp(take, "beaver") ? (h->answer == TAKE_DROP ? "no double, pass" : "no double, take")
+                                  : "no double, beaver";
+}
+
+static bool hint_cube(const Job *jb, const char *id, const Position *p, const CubeState *cs,
+                      Err *err)
+{
+    EngineCubeHint h;
+    if (engine_hint_cube(jb->engine, jb->scratch, p, cs, jb->plies, &h, err) != ENGINE_OK)
+        return false;
+    const int none[2] = {0, 0};
+    const char *action = action_name(&h);
+    double best = h.no_double;
+    if (h.may_double) {
+        double d = h.double_take < h.double_pass ? h.double_take : h.double_pass;
+        best = d > best ? d : best;
+    }
+    if (jb->json) {
+        Buf b;
+        buf_init(&b);
+        Json j;
+        json_begin(&j, &b);
+        json_object_begin(&j);
+        json_head(&j, id, none, cs, jb->plies);
+        json_chances(&j, &h.ev);
+        json_key(&j, "cubeless");
+        json_num(&j, h.ev.equity);
+        json_key(&j, "no_double");
+        json_num(&j, h.no_double);
+        json_key(&j, "double_take");
+        json_num(&j, h.double_take);
+        json_key(&j, "double_pass");
+        json_num(&j, h.double_pass);
+        json_key(&j, "may_double");
+        json_bool(&j, h.may_double);
+        json_key(&j, "action");
+        json_str(&j, action);
+        json_object_end(&j);
+        printf("%s\n", b.data);
+        buf_free(&b);
+        return true;
+    }
+    heading(id, none, cs, jb->plies);
+    printf("  win %.4f  win gammon %.4f  win backgammon %.4f  lose gammon %.4f  "
+           "lose backgammon %.4f\n",
+           h.ev.p_win, h.ev.p_win_gammon, h.ev.p_win_bg, h.ev.p_lose_gammon, h.ev.p_lose_bg);
+    printf("  cubeless equity  %+.4f\n", h.ev.equity);
+    printf("  no double        %+.4f %+.4f\n", h.no_double, h.no_double - best);
+    printf("  double, take     %+.4f %+.4f\n", h.double_take, h.double_take - best);
+    printf("  double, pass     %+.4f %+.4f\n", h.double_pass, h.double_pass - best);
+    printf("  right action: %s\n", action);
+    return true;
+}
+
+/* One position: dice_text NULL means the ID's own roll, or none. */
+static bool one(const Job *jb, const char *id, const char *dice_text, const int given[2])
+{
+    Position p;
+    CubeState cs;
+    int dice[2];
+    Err err = {{0}};
+    bool ok = cli_read_position(id, &p, &cs, dice, &err);
+    if (ok && dice_text)
+        ok = read_dice(dice_text, dice, &err);
+    else if (ok && given[0])
+        dice[0] = given[0], dice[1] = given[1];
+    if (ok)
+        ok = dice[0] ? hint_moves(jb, id, &p, &cs, dice, &err) : hint_cube(jb, id, &p, &cs, &err);
+    if (!ok) {
+        char shown[ERR_QUOTE_SIZE(60)];
+        err_quote(id, 60, shown);
+        if (jb->json) {
+            Buf b;
+            buf_init(&b);
+            cli_json_error(&b, id, err.text);
+            fputs(b.data, stdout);
+            buf_free(&b);
+        }
+        fprintf(stderr, "shesh hint: %s: %s\n", shown, err.text);
+    }
+    return ok;
+}
+
+static int run_stdin(const Job *jb)
+{
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t got;
+    int status = EXIT_OK;
+    long lineno = 0;
+    const int none[2] = {0, 0};
+    while ((got = getline(&line, &cap, stdin)) >= 0) {
+        lineno++;
+        size_t len = (size_t)got;
+        while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
+            len--;
+        const char *why = memchr(line, '\0', len) ? "a NUL byte"
+                          : len > HINT_LINE_MAX   ? "longer than 512 bytes"
+                                                  : NULL;
+        line[len] = '\0';
+        char *words[3];
+        int n = 0;
+        if (!why) {
+            char *save = NULL;
+            for (char *w = strtok_r(line, " \t", &save); w && n < 3; w = strtok_r(NULL, " \t", &save))
+                words[n++] = w;
+            if (n == 0 || words[0][0] == '#')
+                continue;
+            if (n == 3)
+                why = "more than ID and DICE";
+        }
+        if (why) {
+            fprintf(stderr, "shesh hint: line %ld: %s\n", lineno, why);
+            if (jb->json)
+                printf("{\"line\": %ld, \"error\": \"%s\"}\n", lineno, why);
+            status = EXIT_FAIL;
+            continue;
+        }
+        if (!one(jb, words[0], n == 2 ? words[1] : NULL, none))
+            status = EXIT_FAIL;
+    }
+    free(line);
+    fflush(stdout);
+    return status;
+}
+
+int cli_hint(int argc, char **argv)
+{
+    enum { OPT_PLIES = 256, OPT_DICE, OPT_MAX, OPT_JSON };
+    static const struct option opts[] = {
+        {"plies", required_argument, NULL, OPT_PLIES},
+        {"dice", required_argument, NULL, OPT_DICE},
+        {"max", required_argument, NULL, OPT_MAX},
+        {"json", no_argument, NULL, OPT_JSON},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
+    Job jb = {NULL, NULL, 0, 10, false, NULL};
+    int given[2] = {0, 0};
+    Err err = {{0}};
+    int c;
+    cli_getopt_start();
+    while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
+        bool ok = true;
+        switch (c) {
+        case OPT_PLIES: ok = num_int("--plies", optarg, 0, SEARCH_MAX_PLIES, &jb.plies, &err); break;
+        case OPT_DICE: ok = read_dice(optarg, given, &err); break;
+        case OPT_MAX: ok = num_int("--max", optarg, 1, 1000, &jb.max, &err); break;
+        case OPT_JSON: jb.json = true; break;
+        case 'h': hint_usage(stdout); return EXIT_OK;
+        default: return cli_option_error(CMD, c, argv, opts);
+        }
+        if (!ok)
+            return cli_usage_error(CMD, "%s", err.text);
+    }
+    int args = argc - optind;
+    if (args < 1)
+        return cli_usage_error(CMD, "give an ID (and DICE), or - to read them from standard input");
+    bool from_stdin = !strcmp(argv[optind], "-");
+    if (from_stdin && (args > 1 || given[0]))
+        return cli_usage_error(CMD, "- reads 'ID [DICE]' lines: no ID, DICE or --dice with it");
+    if (args > 2)
+        return cli_usage_error(CMD, "one ID and its DICE at most");
+    if (args == 2 && given[0])
+        return cli_usage_error(CMD, "the roll twice: DICE and --dice");
+    Engine *e = engine_new("default", &err);
+    EngineScratch *sc = e ? engine_scratch_new(&err) : NULL;
+    jb.cands = sc ? malloc((size_t)jb.max * sizeof *jb.cands) : NULL;
+    if (!jb.cands) {
+        fprintf(stderr, "shesh hint: %s\n", err.text[0] ? err.text : "out of memory");
+        engine_scratch_free(sc);
+        engine_free(e);
+        return EXIT_FAIL;
+    }
+    jb.engine = e;
+    jb.scratch = sc;
+    int status = EXIT_OK;
+    if (from_stdin)
+        status = run_stdin(&jb);
+    else if (!one(&jb, argv[optind], args == 2 ? argv[optind + 1] : NULL, given))
+        status = EXIT_FAIL;
+    free(jb.cands);
+    engine_scratch_free(sc);
+    engine_free(e);
+    return status;
+}

@@ -1,0 +1,52 @@
+/* cli_position.c - the position and cube an ID gives (cli_position.h). */
+#include "cli_position.h"
+
+#include <string.h>
+
+#include "gnubgid.h"
+#include "match.h"
+#include "posid.h"
+
+/* The position and cube of the player to act in the state an ID gives. */
+bool cli_read_position(const char *id, Position *p, CubeState *cs, int dice[2], Err *err)
+{
+    IdKind kind = gnubgid_kind(id);
+    if (dice)
+        dice[0] = dice[1] = 0;
+    if (kind != ID_GNUBG && kind != ID_XGID) {
+        if (!posid_decode(id, p, err))
+            return false;
+        memset(cs, 0, sizeof *cs);
+        cs->cube_in_use = true;
+        cs->cube = 1;
+        cs->owner = -1;
+        cs->max_cube = rules_default().max_cube;
+        return true;
+    }
+    AnyId any;
+    if (!gnubgid_read_any(id, &any, err))
+        return false;
+    Rules r = rules_default();
+    r.beavers = any.beavers ? 1 : 0;
+    /* The ID's cube limit (a log2), never below the cube it shows. */
+    r.max_cube = 1 << (any.max_cube > 15 ? 15 : any.max_cube < 0 ? 0 : any.max_cube);
+    if (r.max_cube < any.match.cube)
+        r.max_cube = any.match.cube;
+    Match m;
+    if (!match_from_ids(&m, &r, &any.match, &any.pos, err))
+        return false;
+    if (m.phase != PHASE_PLAYING)
+        return err_set(err, "the game is %s: nobody is to roll",
+                       m.phase == PHASE_OPENING ? "waiting for its opening roll" : "over");
+    if (m.doubled || m.resigned)
+        return err_set(err, "a %s waits for its answer: no roll is next",
+                       m.doubled ? "double" : "resignation");
+    int seat = match_cube_state(&m, cs);
+    match_position_of(&m, seat, p);
+    if (dice) {
+        dice[0] = m.dice[0];
+        dice[1] = m.dice[1];
+    }
+    return true;
+}
+

@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# shesh hint through the command line: with a roll, every legal move ranked
+# (as many as shesh moves lists, the engine's choice first: 8/5 6/5 for the
+# opening 31), each with its chances and equities and the difference to the
+# first; without, the cube decision (the opening position is no double, a
+# sure gammon is too good to double); the roll of an XGID is used; - reads
+# 'ID [DICE]' lines; bad input exits 1 with the rest still answered; bad
+# usage exits 2 with one line.
+set -u
+SHESH=${SHESH:-build/shesh}
+# shellcheck source=tests/lib/check.sh
+. "$(dirname "$0")/lib/check.sh"
+
+f0=$fails
+"$SHESH" hint --json --max 1000 4HPwATDgc/ABMA 31 > "$dir/m.json" || no "hint 31 exits $?"
+"$SHESH" moves 4HPwATDgc/ABMA 31 | cut -f2 | sort > "$dir/legal"
+python3 - "$dir/m.json" "$dir/legal" <<'PY' || no "hint 31: $(head -c 400 "$dir/m.json")"
+import json, sys
+j = json.load(open(sys.argv[1]))
+legal = open(sys.argv[2]).read().split()
+moves = j["moves"]
+assert sorted(m["position"] for m in moves) == legal, "not the legal moves"
+assert moves[0]["move"] == "8/5 6/5" and moves[0]["diff"] == 0, moves[0]
+for m in moves:
+    assert m["win"] >= m["win_gammon"] >= m["win_backgammon"] >= 0, m
+    assert m["diff"] <= 1e-12 or m is moves[0] or m["plies"] < moves[0]["plies"], m
+assert j["dice"] == [3, 1] and j["equity_kind"] == "money", j
+PY
+"$SHESH" hint --plies 1 --max 3 4HPwATDgc/ABMA --dice 3-1 > "$dir/t.txt" || no "text exits $?"
+grep -q '^4HPwATDgc/ABMA 31: money, cube 1 centred, 1 ply$' "$dir/t.txt" || no "text: $(cat "$dir/t.txt")"
+[ "$(grep -c '^  *[0-9][0-9]* ' "$dir/t.txt")" = 3 ] || no "--max 3 shows $(grep -c '^  *[0-9][0-9]* ' "$dir/t.txt") moves"
+grep -q '^   1 8/5 6/5  *1 ' "$dir/t.txt" || no "1 ply: the first move is not 8/5 6/5: $(cat "$dir/t.txt")"
+passed "$f0" "with a roll: every legal move ranked, 8/5 6/5 first for the opening 31, --max, 1 ply"
+
+f0=$fails
+"$SHESH" hint --json 4HPwATDgc/ABMA > "$dir/c1.json" || no "cube hint exits $?"
+"$SHESH" hint --json AAD8/wEBAAAAAA > "$dir/c2.json" || no "cube hint exits $?"
+python3 - "$dir/c1.json" "$dir/c2.json" <<'PY' || no "cube: $(cat "$dir/c1.json" "$dir/c2.json")"
+import json, sys
+a, b = (json.load(open(f)) for f in sys.argv[1:3])
+assert a["action"] == "no double, take" and a["may_double"], a
+assert b["action"] == "too good to double, pass" and b["win_gammon"] == 1, b
+for j in (a, b):
+    for k in ("no_double", "double_take", "double_pass", "cubeless", "win"):
+        assert isinstance(j[k], float) or isinstance(j[k], int), (k, j)
+PY
+"$SHESH" hint 4HPwATDgc/ABMA > "$dir/c.txt" || no "cube text exits $?"
+grep -q '^  right action: no double, take$' "$dir/c.txt" || no "cube text: $(cat "$dir/c.txt")"
+passed "$f0" "without a roll: the opening is no double, a sure gammon too good to double"
+
+f0=$fails
+"$SHESH" hint --json 'XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:7:10' > "$dir/x.json" ||
+    no "XGID with dice exits $?"
+python3 -c 'import json,sys; j=json.load(open(sys.argv[1])); assert j["dice"]==[5,2] and j["match_to"]==7 and j["equity_kind"]=="match_winning_chance", j' \
+    "$dir/x.json" || no "XGID: $(cat "$dir/x.json")"
+printf '4HPwATDgc/ABMA 31\n\n# c\n4HPwATDgc/ABMA\nbad 31\n4HPwATDgc/ABMA 77\n4HPwATDgc/ABMA 31 x\n' |
+    "$SHESH" hint --json - > "$dir/s.json" 2> "$dir/s.err"
+[ $? = 1 ] || no "- with bad lines does not exit 1"
+[ "$(grep -c '"moves"' "$dir/s.json")" = 1 ] || no "- answered $(grep -c '"moves"' "$dir/s.json") move hints"
+[ "$(grep -c '"action"' "$dir/s.json")" = 1 ] || no "- answered $(grep -c '"action"' "$dir/s.json") cube hints"
+[ "$(grep -c '"error"' "$dir/s.json")" = 3 ] || no "- gave $(grep -c '"error"' "$dir/s.json") errors, not 3"
+grep -q "bad dice '77'" "$dir/s.err" || no "bad dice: $(cat "$dir/s.err")"
+passed "$f0" "an XGID's roll and match are used; - answers good lines and reports bad ones (exit 1)"
+
+f0=$fails
+for args in "" "--plies 7 4HPwATDgc/ABMA" "--dice 9 4HPwATDgc/ABMA" "--max 0 4HPwATDgc/ABMA" \
+            "4HPwATDgc/ABMA 31 --dice 31" "- 4HPwATDgc/ABMA" "a b c"; do
+    # shellcheck disable=SC2086
+    "$SHESH" hint $args > "$dir/out" 2> "$dir/err" < /dev/null
+    status=$?
+    [ "$status" = 2 ] || no "shesh hint $args exits $status, expected 2"
+    [ "$(wc -l < "$dir/err")" -le 2 ] || no "shesh hint $args: more than two lines"
+    grep -q "try 'shesh hint --help'" "$dir/err" || no "shesh hint $args: $(cat "$dir/err")"
+done
+passed "$f0" "usage errors exit 2 with one line"
+
+[ "$fails" = 0 ] && echo "t_hint.sh: all passed"
+exit $((fails > 0))
