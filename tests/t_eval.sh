@@ -59,7 +59,7 @@ printf '4HPwATDgc/ABMA\n\n# note\nbad\n4HPw\0ATDgc/ABMA\n%0600d\n  AAD8/wEBAAAAA
 [ "$(grep -c '"win"' "$dir/s.json")" = 2 ] || no "- answered $(grep -c '"win"' "$dir/s.json") positions, not 2"
 [ "$(grep -c '"error"' "$dir/s.json")" = 3 ] || no "- gave $(grep -c '"error"' "$dir/s.json") errors, not 3"
 grep -q 'line 5: a NUL byte' "$dir/s.err" || no "a NUL byte: $(cat "$dir/s.err")"
-grep -q 'line 6: longer than 512 bytes' "$dir/s.err" || no "a long line: $(cat "$dir/s.err")"
+grep -q 'line 6: longer than the longest line (512 bytes at most)' "$dir/s.err" || no "a long line: $(cat "$dir/s.err")"
 passed "$f0" "bad IDs exit 1 and the others are answered; - skips blanks and comments, refuses NUL and long lines"
 
 f0=$fails

@@ -9,14 +9,12 @@
 #include <string.h>
 
 #include "cli.h"
+#include "cli_lines.h"
 #include "cli_opt.h"
 #include "cli_position.h"
 #include "engine.h"
-#include "gnubgid.h"
 #include "json.h"
-#include "match.h"
 #include "num.h"
-#include "posid.h"
 #include "search.h"
 
 #define CMD "eval"
@@ -138,16 +136,7 @@ static bool one(const Job *j, const char *id)
     Answer a;
     Err err = {{0}};
     if (!evaluate(j, id, &a, &err)) {
-        char shown[ERR_QUOTE_SIZE(60)];
-        err_quote(id, 60, shown);
-        if (j->json) {
-            Buf b;
-            buf_init(&b);
-            cli_json_error(&b, id, err.text);
-            fputs(b.data, stdout);
-            buf_free(&b);
-        }
-        fprintf(stderr, "shesh eval: %s: %s\n", shown, err.text);
+        cli_item_error(CMD, id, err.text, j->json);
         return false;
     }
     if (j->json)
@@ -157,45 +146,9 @@ static bool one(const Job *j, const char *id)
     return true;
 }
 
-/* Standard input, one ID a line. getline keeps the bytes after a NUL, so
- * a line holding one is refused whole rather than read up to it. */
-static int run_stdin(const Job *j)
+static bool one_line(void *ctx, char *line)
 {
-    char *line = NULL;
-    size_t cap = 0;
-    ssize_t n;
-    int status = EXIT_OK;
-    long lineno = 0;
-    while ((n = getline(&line, &cap, stdin)) >= 0) {
-        lineno++;
-        size_t len = (size_t)n;
-        while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
-            len--;
-        const char *why = memchr(line, '\0', len) ? "a NUL byte"
-                          : len > EVAL_LINE_MAX   ? "longer than 512 bytes"
-                                                  : NULL;
-        if (why) {
-            fprintf(stderr, "shesh eval: line %ld: %s\n", lineno, why);
-            if (j->json)
-                printf("{\"line\": %ld, \"error\": \"%s\"}\n", lineno, why);
-            status = EXIT_FAIL;
-            continue;
-        }
-        line[len] = '\0';
-        char *s = line;
-        while (*s == ' ' || *s == '\t')
-            s++;
-        char *end = s + strlen(s);
-        while (end > s && (end[-1] == ' ' || end[-1] == '\t'))
-            *--end = '\0';
-        if (!*s || *s == '#')
-            continue;
-        if (!one(j, s))
-            status = EXIT_FAIL;
-    }
-    free(line);
-    fflush(stdout);
-    return status;
+    return one(ctx, line);
 }
 
 int cli_eval(int argc, char **argv)
@@ -238,7 +191,7 @@ int cli_eval(int argc, char **argv)
     j.scratch = sc;
     int status = EXIT_OK;
     if (from_stdin)
-        status = run_stdin(&j);
+        status = cli_each_line(stdin, CMD, EVAL_LINE_MAX, j.json, one_line, &j);
     else
         for (int i = optind; i < argc; i++)
             if (!one(&j, argv[i]))

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "cli_lines.h"
 #include "cli_opt.h"
 #include "cli_position.h"
 #include "engine.h"
@@ -269,62 +270,26 @@ static bool one(const Job *jb, const char *id, const char *dice_text, const int 
         dice[0] = given[0], dice[1] = given[1];
     if (ok)
         ok = dice[0] ? hint_moves(jb, id, &p, &cs, dice, &err) : hint_cube(jb, id, &p, &cs, &err);
-    if (!ok) {
-        char shown[ERR_QUOTE_SIZE(60)];
-        err_quote(id, 60, shown);
-        if (jb->json) {
-            Buf b;
-            buf_init(&b);
-            cli_json_error(&b, id, err.text);
-            fputs(b.data, stdout);
-            buf_free(&b);
-        }
-        fprintf(stderr, "shesh hint: %s: %s\n", shown, err.text);
-    }
+    if (!ok)
+        cli_item_error(CMD, id, err.text, jb->json);
     return ok;
 }
 
-static int run_stdin(const Job *jb)
+/* An 'ID [DICE]' line of standard input. */
+static bool one_line(void *ctx, char *line)
 {
-    char *line = NULL;
-    size_t cap = 0;
-    ssize_t got;
-    int status = EXIT_OK;
-    long lineno = 0;
+    const Job *jb = ctx;
     const int none[2] = {0, 0};
-    while ((got = getline(&line, &cap, stdin)) >= 0) {
-        lineno++;
-        size_t len = (size_t)got;
-        while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
-            len--;
-        const char *why = memchr(line, '\0', len) ? "a NUL byte"
-                          : len > HINT_LINE_MAX   ? "longer than 512 bytes"
-                                                  : NULL;
-        line[len] = '\0';
-        char *words[3];
-        int n = 0;
-        if (!why) {
-            char *save = NULL;
-            for (char *w = strtok_r(line, " \t", &save); w && n < 3; w = strtok_r(NULL, " \t", &save))
-                words[n++] = w;
-            if (n == 0 || words[0][0] == '#')
-                continue;
-            if (n == 3)
-                why = "more than ID and DICE";
-        }
-        if (why) {
-            fprintf(stderr, "shesh hint: line %ld: %s\n", lineno, why);
-            if (jb->json)
-                printf("{\"line\": %ld, \"error\": \"%s\"}\n", lineno, why);
-            status = EXIT_FAIL;
-            continue;
-        }
-        if (!one(jb, words[0], n == 2 ? words[1] : NULL, none))
-            status = EXIT_FAIL;
+    char whole[HINT_LINE_MAX + 1], *words[3], *save = NULL;
+    snprintf(whole, sizeof whole, "%s", line);
+    int n = 0;
+    for (char *w = strtok_r(line, " \t", &save); w && n < 3; w = strtok_r(NULL, " \t", &save))
+        words[n++] = w;
+    if (n == 3) {
+        cli_item_error(CMD, whole, "more than ID and DICE", jb->json);
+        return false;
     }
-    free(line);
-    fflush(stdout);
-    return status;
+    return one(jb, words[0], n == 2 ? words[1] : NULL, none);
 }
 
 int cli_hint(int argc, char **argv)
@@ -379,7 +344,7 @@ int cli_hint(int argc, char **argv)
     jb.scratch = sc;
     int status = EXIT_OK;
     if (from_stdin)
-        status = run_stdin(&jb);
+        status = cli_each_line(stdin, CMD, HINT_LINE_MAX, jb.json, one_line, &jb);
     else if (!one(&jb, argv[optind], args == 2 ? argv[optind + 1] : NULL, given))
         status = EXIT_FAIL;
     free(jb.cands);
