@@ -183,19 +183,43 @@ EngineResult engine_move(const Engine *e, EngineScratch *sc, const Position *p, 
     return found ? ENGINE_OK : ENGINE_NO_MOVE;
 }
 
+/* The rules let the player on roll double now (a dead cube among them: a
+ * player who wins the match by winning this game gains nothing by it). */
+static bool may_double(const CubeState *cs)
+{
+    return cs && cubestate_valid(cs, NULL) && cubestate_may_double(cs, SIDE_ROLLER);
+}
+
+/* The doubler's choice from the cube equities: double when the worse of
+ * double/take and double/pass (the taker chooses) beats not doubling. */
+static CubeDecision double_decision(const CubeEquities *eq)
+{
+    double dbl = eq->double_take < eq->double_pass ? eq->double_take : eq->double_pass;
+    return eq->can_double && dbl > eq->no_double ? CUBE_DOUBLE : CUBE_ROLL;
+}
+
+/* The taker's answer from the same equities (they are the doubler's: the
+ * taker wants the smaller one). */
+static TakeDecision take_decision(const CubeEquities *eq, const CubeState *cs)
+{
+    if (eq->double_take > eq->double_pass)
+        return TAKE_DROP;
+    if (cubestate_may_beaver(cs) && -eq->double_take > BEAVER_MARGIN)
+        return TAKE_BEAVER;
+    return TAKE_TAKE;
+}
+
 static CubeDecision double_or_roll(const Engine *e, EngineScratch *sc, const Position *p,
                                    const CubeState *cs, int plies)
 {
-    /* The rules first (a dead cube among them: a player who wins the match
-     * by winning this game gains nothing by doubling). */
-    if (!cs || !cubestate_valid(cs, NULL) || !cubestate_may_double(cs, SIDE_ROLLER))
+    /* The rules first: no evaluation for a double they forbid. */
+    if (!may_double(cs))
         return CUBE_ROLL;
     double out[OUT_COUNT];
     chances(e, sc, p, cs, plies, out);
     CubeEquities eq;
     cube_equities(out, cs, cube_efficiency(p), &eq);
-    double dbl = eq.double_take < eq.double_pass ? eq.double_take : eq.double_pass;
-    return eq.can_double && dbl > eq.no_double ? CUBE_DOUBLE : CUBE_ROLL;
+    return double_decision(&eq);
 }
 
 EngineResult engine_double(const Engine *e, EngineScratch *sc, const Position *p,
@@ -218,12 +242,7 @@ static TakeDecision take_or_drop(const Engine *e, EngineScratch *sc, const Posit
     chances(e, sc, p, cs, plies, out);
     CubeEquities eq;
     cube_equities(out, cs, cube_efficiency(p), &eq);
-    /* Equities are the doubler's: the taker wants the smaller one. */
-    if (eq.double_take > eq.double_pass)
-        return TAKE_DROP;
-    if (cubestate_may_beaver(cs) && -eq.double_take > BEAVER_MARGIN)
-        return TAKE_BEAVER;
-    return TAKE_TAKE;
+    return take_decision(&eq, cs);
 }
 
 EngineResult engine_take(const Engine *e, EngineScratch *sc, const Position *p,
@@ -264,6 +283,16 @@ EngineResult engine_accept_resignation(const Engine *e, EngineScratch *sc, const
     return ENGINE_OK;
 }
 
+static void fill_eval(const double o[OUT_COUNT], double equity, Evaluation *ev)
+{
+    ev->p_win = o[OUT_WIN];
+    ev->p_win_gammon = o[OUT_WIN_GAMMON];
+    ev->p_win_bg = o[OUT_WIN_BG];
+    ev->p_lose_gammon = o[OUT_LOSE_GAMMON];
+    ev->p_lose_bg = o[OUT_LOSE_BG];
+    ev->equity = equity;
+}
+
 EngineResult engine_evaluate(const Engine *e, EngineScratch *sc, const Position *p,
                              const CubeState *cs, const EvalOptions *opt, Evaluation *out,
                              Err *err)
@@ -275,28 +304,16 @@ EngineResult engine_evaluate(const Engine *e, EngineScratch *sc, const Position 
     cs = cube_or_default(cs, &fallback);
     double o[OUT_COUNT];
     chances(e, sc, p, cs, opt ? opt->plies : 0, o);
-    out->p_win = o[OUT_WIN];
-    out->p_win_gammon = o[OUT_WIN_GAMMON];
-    out->p_win_bg = o[OUT_WIN_BG];
-    out->p_lose_gammon = o[OUT_LOSE_GAMMON];
-    out->p_lose_bg = o[OUT_LOSE_BG];
-    out->equity = opt && opt->cubeful ? cube_cubeful(o, cs, cube_efficiency(p))
-                                      : cube_cubeless(o, cs);
+    fill_eval(o,
+              opt && opt->cubeful ? cube_cubeful(o, cs, cube_efficiency(p))
+                                  : cube_cubeless(o, cs),
+              out);
     engine_scratch_free(own);
     return ENGINE_OK;
 }
 
 /* --- hints ---------------------------------------------------------------- */
 
-static void fill_eval(const double o[OUT_COUNT], double equity, Evaluation *ev)
-{
-    ev->p_win = o[OUT_WIN];
-    ev->p_win_gammon = o[OUT_WIN_GAMMON];
-    ev->p_win_bg = o[OUT_WIN_BG];
-    ev->p_lose_gammon = o[OUT_LOSE_GAMMON];
-    ev->p_lose_bg = o[OUT_LOSE_BG];
-    ev->equity = equity;
-}
 
 /* The mover's cubeful equity after his move: the other side is then on
  * roll, with the cube turned round; its equity is his, negated (money), or
@@ -367,9 +384,11 @@ EngineResult engine_hint_cube(const Engine *e, EngineScratch *sc, const Position
     out->no_double = eq.no_double;
     out->double_take = eq.double_take;
     out->double_pass = eq.double_pass;
-    out->may_double = cubestate_valid(cs, NULL) && cubestate_may_double(cs, SIDE_ROLLER);
-    out->action = double_or_roll(e, sc, p, cs, plies);
-    out->answer = take_or_drop(e, sc, p, cs, plies);
+    /* The decisions engine_double and engine_take make, from these same
+     * equities rather than three evaluations. */
+    out->may_double = may_double(cs);
+    out->action = out->may_double ? double_decision(&eq) : CUBE_ROLL;
+    out->answer = take_decision(&eq, cs);
     engine_scratch_free(own);
     return ENGINE_OK;
 }
