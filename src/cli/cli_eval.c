@@ -51,40 +51,35 @@ typedef struct Job {
 
 typedef struct Answer {
     Evaluation cubeless, cubeful;
-    int match_to;
-    int cube;
-    const char *owner; /* "centred", "player", "opponent" */
+    CubeState cs; /* the cube and score the position was valued with */
 } Answer;
 
 static bool evaluate(const Job *j, const char *id, Answer *a, Err *err)
 {
     Position p;
-    CubeState cs;
-    if (!cli_read_position(id, &p, &cs, NULL, err))
+    if (!cli_read_position(id, &p, &a->cs, NULL, err))
         return false;
     EvalOptions less = {j->plies, false}, ful = {j->plies, true};
-    if (engine_evaluate(j->engine, j->scratch, &p, &cs, &less, &a->cubeless, err) != ENGINE_OK ||
-        engine_evaluate(j->engine, j->scratch, &p, &cs, &ful, &a->cubeful, err) != ENGINE_OK)
-        return false;
-    a->match_to = cs.match_length;
-    a->cube = cs.cube;
-    a->owner = cs.owner < 0 ? "centred" : cs.owner == SIDE_ROLLER ? "player" : "opponent";
-    return true;
+    return engine_evaluate(j->engine, j->scratch, &p, &a->cs, &less, &a->cubeless, err) ==
+               ENGINE_OK &&
+           engine_evaluate(j->engine, j->scratch, &p, &a->cs, &ful, &a->cubeful, err) ==
+               ENGINE_OK;
 }
 
 static void print_text(const char *id, const Answer *a, int plies)
 {
     const Evaluation *e = &a->cubeless;
-    if (a->match_to)
-        printf("%s: %d-point match, cube %d %s, %d %s\n", id, a->match_to, a->cube, a->owner,
-               plies, plies == 1 ? "ply" : "plies");
+    int match_to = a->cs.match_length;
+    if (match_to)
+        printf("%s: %d-point match, cube %d %s, %d %s\n", id, match_to, a->cs.cube,
+               cli_cube_owner(&a->cs), plies, plies == 1 ? "ply" : "plies");
     else
-        printf("%s: money, cube %d %s, %d %s\n", id, a->cube, a->owner, plies,
+        printf("%s: money, cube %d %s, %d %s\n", id, a->cs.cube, cli_cube_owner(&a->cs), plies,
                plies == 1 ? "ply" : "plies");
     printf("  win %.4f  win gammon %.4f  win backgammon %.4f  lose gammon %.4f  "
            "lose backgammon %.4f\n",
            e->p_win, e->p_win_gammon, e->p_win_bg, e->p_lose_gammon, e->p_lose_bg);
-    if (a->match_to)
+    if (match_to)
         printf("  match winning chance: cubeless %.4f, cubeful %.4f\n", a->cubeless.equity,
                a->cubeful.equity);
     else
@@ -100,27 +95,11 @@ static void print_json(const char *id, const Answer *a, int plies)
     Json j;
     json_begin(&j, &b);
     json_object_begin(&j);
-    json_key(&j, "input");
-    json_str(&j, id);
-    json_key(&j, "plies");
-    json_int(&j, plies);
-    json_key(&j, "match_to");
-    json_int(&j, a->match_to);
-    json_key(&j, "cube");
-    json_int(&j, a->cube);
-    json_key(&j, "cube_owner");
-    json_str(&j, a->owner);
-    static const char *const keys[5] = {"win", "win_gammon", "win_backgammon", "lose_gammon",
-                                        "lose_backgammon"};
-    const double v[5] = {e->p_win, e->p_win_gammon, e->p_win_bg, e->p_lose_gammon,
-                         e->p_lose_bg};
-    for (int i = 0; i < 5; i++) {
-        json_key(&j, keys[i]);
-        json_num(&j, v[i]);
-    }
+    cli_json_position(&j, id, plies, &a->cs);
+    cli_json_chances(&j, e);
     /* Money: equity per cube unit; match play: match winning chance. */
     json_key(&j, "equity_kind");
-    json_str(&j, a->match_to ? "match_winning_chance" : "money");
+    json_str(&j, a->cs.match_length ? "match_winning_chance" : "money");
     json_key(&j, "cubeless");
     json_num(&j, a->cubeless.equity);
     json_key(&j, "cubeful");

@@ -69,11 +69,6 @@ static bool read_dice(const char *s, int dice[2], Err *err)
     return true;
 }
 
-static const char *owner_name(const CubeState *cs)
-{
-    return cs->owner < 0 ? "centred" : cs->owner == SIDE_ROLLER ? "player" : "opponent";
-}
-
 static void heading(const char *id, const int dice[2], const CubeState *cs, int plies)
 {
     printf("%s", id);
@@ -84,35 +79,14 @@ static void heading(const char *id, const int dice[2], const CubeState *cs, int 
                cs->score[SIDE_OPPONENT]);
     else
         printf(": money");
-    printf(", cube %d %s, %d %s\n", cs->cube, owner_name(cs), plies,
+    printf(", cube %d %s, %d %s\n", cs->cube, cli_cube_owner(cs), plies,
            plies == 1 ? "ply" : "plies");
-}
-
-static void json_chances(Json *j, const Evaluation *e)
-{
-    static const char *const keys[5] = {"win", "win_gammon", "win_backgammon", "lose_gammon",
-                                        "lose_backgammon"};
-    const double v[5] = {e->p_win, e->p_win_gammon, e->p_win_bg, e->p_lose_gammon,
-                         e->p_lose_bg};
-    for (int i = 0; i < 5; i++) {
-        json_key(j, keys[i]);
-        json_num(j, v[i]);
-    }
 }
 
 static void json_head(Json *j, const char *id, const int dice[2], const CubeState *cs,
                       int plies)
 {
-    json_key(j, "input");
-    json_str(j, id);
-    json_key(j, "plies");
-    json_int(j, plies);
-    json_key(j, "match_to");
-    json_int(j, cs->match_length);
-    json_key(j, "cube");
-    json_int(j, cs->cube);
-    json_key(j, "cube_owner");
-    json_str(j, owner_name(cs));
+    cli_json_position(j, id, plies, cs);
     json_key(j, "equity_kind");
     json_str(j, cs->match_length ? "match_winning_chance" : "money");
     if (dice[0]) {
@@ -153,7 +127,7 @@ static bool hint_moves(const Job *jb, const char *id, const Position *p, const C
             json_str(&j, rid);
             json_key(&j, "plies");
             json_int(&j, c->plies);
-            json_chances(&j, &c->ev);
+            cli_json_chances(&j, &c->ev);
             json_key(&j, "cubeless");
             json_num(&j, c->ev.equity);
             json_key(&j, "cubeful");
@@ -226,7 +200,7 @@ static bool hint_cube(const Job *jb, const char *id, const Position *p, const Cu
         json_begin(&j, &b);
         json_object_begin(&j);
         json_head(&j, id, none, cs, jb->plies);
-        json_chances(&j, &h.ev);
+        cli_json_chances(&j, &h.ev);
         json_key(&j, "cubeless");
         json_num(&j, h.ev.equity);
         json_key(&j, "no_double");

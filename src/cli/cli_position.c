@@ -50,3 +50,34 @@ bool cli_read_position(const char *id, Position *p, CubeState *cs, int dice[2], 
     return true;
 }
 
+
+const char *cli_cube_owner(const CubeState *cs)
+{
+    return cs->owner < 0 ? "centred" : cs->owner == SIDE_ROLLER ? "player" : "opponent";
+}
+
+void cli_json_position(Json *j, const char *id, int plies, const CubeState *cs)
+{
+    json_key(j, "input");
+    json_str(j, id);
+    json_key(j, "plies");
+    json_int(j, plies);
+    json_key(j, "match_to");
+    json_int(j, cs->match_length);
+    json_key(j, "cube");
+    json_int(j, cs->cube);
+    json_key(j, "cube_owner");
+    json_str(j, cli_cube_owner(cs));
+}
+
+void cli_json_chances(Json *j, const Evaluation *e)
+{
+    static const char *const keys[5] = {"win", "win_gammon", "win_backgammon", "lose_gammon",
+                                        "lose_backgammon"};
+    const double v[5] = {e->p_win, e->p_win_gammon, e->p_win_bg, e->p_lose_gammon,
+                         e->p_lose_bg};
+    for (int i = 0; i < 5; i++) {
+        json_key(j, keys[i]);
+        json_num(j, v[i]);
+    }
+}

@@ -11,11 +11,24 @@
 #include <stdbool.h>
 
 #include "cube_state.h"
+#include "engine.h"
 #include "err.h"
+#include "json.h"
 #include "position.h"
 
 /* p: seen from the player to act; dice (may be NULL): his roll, 0 0 when
  * he has not rolled. */
 bool cli_read_position(const char *id, Position *p, CubeState *cs, int dice[2], Err *err);
+
+/* "centred", "player" (the player to act) or "opponent". */
+const char *cli_cube_owner(const CubeState *cs);
+
+/* The members eval and hint answers start with: "input", "plies",
+ * "match_to", "cube", "cube_owner". */
+void cli_json_position(Json *j, const char *id, int plies, const CubeState *cs);
+
+/* The five chances: "win", "win_gammon", "win_backgammon", "lose_gammon",
+ * "lose_backgammon". */
+void cli_json_chances(Json *j, const Evaluation *e);
 
 #endif
