@@ -26,6 +26,7 @@
 #include "player_remote.h"
 #include "player_spec.h"
 #include "selfplay.h"
+#include "splitmix.h"
 
 typedef struct Sample {
     float f[CONTACT_FEATURES];
@@ -87,7 +88,7 @@ static void *job_main(void *arg)
         SelfplayResult r;
         j->samples.game_start = j->samples.n;
         Player *const players[2] = {j->player, j->player};
-        selfplay_game(players, selfplay_rand(&s), (int)(g & 1), observe, &j->samples, &r);
+        selfplay_game(players, splitmix64(&s), (int)(g & 1), observe, &j->samples, &r);
         if (r.failed) {
             fprintf(stderr, "shesh calibrate: %s\n", r.err.text);
             j->samples.failed = true;

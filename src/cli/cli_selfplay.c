@@ -16,11 +16,12 @@
 #include "player_spec.h"
 #include "posid.h"
 #include "selfplay.h"
+#include "splitmix.h"
 
 static uint64_t game_seed(uint64_t seed, long pair)
 {
     uint64_t s = seed ^ ((uint64_t)pair * 0xd1b54a32d192ed03u);
-    return selfplay_rand(&s);
+    return splitmix64(&s);
 }
 
 static int selfplay_usage(FILE *out, int status)
@@ -122,7 +123,7 @@ static void keep_position(void *ctx, const Position *p, int seat)
 {
     (void)seat;
     Sample *s = ctx;
-    if (s->n < s->cap && selfplay_rand(&s->rng) % 4 == 0)
+    if (s->n < s->cap && splitmix64(&s->rng) % 4 == 0)
         s->pos[s->n++] = *p;
 }
 

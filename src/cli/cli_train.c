@@ -36,6 +36,7 @@
 #include "num.h"
 #include "pubeval.h"
 #include "selfplay.h"
+#include "splitmix.h"
 
 #define TRAIN_PATH_MAX 4096 /* --out and the files next to it */
 
@@ -114,7 +115,7 @@ static double against_pubeval(Trainer *t, long pairs, uint64_t seed)
     double total = 0.0;
     for (long g = 0; g < 2 * pairs; g++) {
         uint64_t rng = seed ^ ((uint64_t)(g / 2) * 0xd1b54a32d192ed03u);
-        rng = selfplay_rand(&rng);
+        rng = splitmix64(&rng);
         int net_seat = (int)(g & 1), seat = 0;
         Position p;
         pos_start(&p);
@@ -590,7 +591,7 @@ static bool train_run(Trainer *t, const TrainOpts *o, const char *ckpt, long *do
     while (*done < o->games) {
         long g = *done;
         float rate = o->rate0 + (o->rate1 - o->rate0) * (float)g / (float)o->games;
-        train_game(t, selfplay_rand(rng), rate);
+        train_game(t, splitmix64(rng), rate);
         *done = g + 1;
         bool check = *done % o->check == 0 || *done == o->games;
         if (check) {

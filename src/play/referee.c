@@ -7,25 +7,16 @@
 
 #include "clock.h"
 #include "matchid.h"
-
-/* splitmix64 (Steele, Lea, Flood 2014): tiny, fast, and every seed gives a
- * good stream. */
-static uint64_t splitmix(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9e3779b97f4a7c15u);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-    return z ^ (z >> 31);
-}
+#include "splitmix.h"
 
 void referee_dice_init(RefereeDice *d, uint64_t seed, uint64_t pair, int game)
 {
     /* Each input goes through the mixer before the next is added, so
      * nearby seeds, pairs and games give unrelated streams. */
     uint64_t s = seed;
-    s = splitmix(&s) ^ pair;
-    s = splitmix(&s) ^ (uint64_t)(unsigned)game;
-    d->state = splitmix(&s);
+    s = splitmix64(&s) ^ pair;
+    s = splitmix64(&s) ^ (uint64_t)(unsigned)game;
+    d->state = splitmix64(&s);
 }
 
 int referee_die(RefereeDice *d)
@@ -35,7 +26,7 @@ int referee_die(RefereeDice *d)
     const uint64_t limit = UINT64_MAX - UINT64_MAX % 6;
     uint64_t v;
     do
-        v = splitmix(&d->state);
+        v = splitmix64(&d->state);
     while (v >= limit);
     return (int)(v % 6) + 1;
 }

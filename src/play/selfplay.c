@@ -5,18 +5,11 @@
 
 #include "clock.h"
 #include "score.h"
-
-uint64_t selfplay_rand(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9e3779b97f4a7c15u);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-    return z ^ (z >> 31);
-}
+#include "splitmix.h"
 
 static int roll_die(uint64_t *state)
 {
-    return (int)(selfplay_rand(state) % 6) + 1;
+    return (int)(splitmix64(state) % 6) + 1;
 }
 
 void selfplay_dice(uint64_t *state, int turn, int *d1, int *d2)

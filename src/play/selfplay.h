@@ -31,9 +31,6 @@ typedef struct SelfplayResult {
     int decisions[2];  /* moves chosen (forced ones included) */
 } SelfplayResult;
 
-/* splitmix64: a tiny seeded generator (state in the caller's hands). */
-uint64_t selfplay_rand(uint64_t *state);
-
 /* The roll of turn `turn` of a game: turn 0 is the opening roll, never a
  * double (two dice thrown one each until they differ). */
 void selfplay_dice(uint64_t *state, int turn, int *d1, int *d2);
