@@ -485,12 +485,6 @@ static void report(const Run *r, double wall, bool interrupted, const uint32_t c
 
 /* --- records' names ------------------------------------------------------ */
 
-static bool ends_with(const char *s, const char *tail)
-{
-    size_t n = strlen(s), m = strlen(tail);
-    return n >= m && !strcmp(s + n - m, tail);
-}
-
 /* FILE.mat.gz and FILE.jsonl.gz; without --record a dated name under
  * records/ (made if missing). */
 static bool record_paths(const char *given, char mat[4096], char jsonl[4096], Err *err)
@@ -509,10 +503,7 @@ static bool record_paths(const char *given, char mat[4096], char jsonl[4096], Er
     } else {
         snprintf(mat, 4096, "%s", given);
     }
-    size_t n = strlen(mat);
-    if (ends_with(mat, ".mat.gz"))
-        n -= strlen(".mat.gz");
-    snprintf(jsonl, 4096, "%.*s.jsonl.gz", (int)n, mat);
+    run_records_jsonl_path(mat, jsonl, 4096);
     if (!strcmp(mat, jsonl))
         return err_set(err, "--record: '%s' would be both records", mat);
     return true;

@@ -14,6 +14,7 @@
 #include "cli_opt.h"
 #include "match_report.h"
 #include "run_read.h"
+#include "run_records.h"
 #include "tally_json.h"
 
 #define CMD "stats"
@@ -113,9 +114,8 @@ done:
  * .mat.gz. */
 static void jsonl_of(const char *path, char *out, size_t size)
 {
-    size_t n = strlen(path);
-    if (ends_with(path, ".mat.gz"))
-        snprintf(out, size, "%.*s.jsonl.gz", (int)(n - strlen(".mat.gz")), path);
+    if (run_records_is_mat(path))
+        run_records_jsonl_path(path, out, size);
     else
         snprintf(out, size, "%s", path);
 }

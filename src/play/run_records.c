@@ -33,6 +33,20 @@ struct RunRecords {
     uint64_t seed;
 };
 
+bool run_records_is_mat(const char *path)
+{
+    size_t n = strlen(path), m = strlen(".mat.gz");
+    return n >= m && !strcmp(path + n - m, ".mat.gz");
+}
+
+void run_records_jsonl_path(const char *mat_path, char *out, size_t size)
+{
+    size_t n = strlen(mat_path);
+    if (run_records_is_mat(mat_path))
+        n -= strlen(".mat.gz");
+    snprintf(out, size, "%.*s.jsonl.gz", (int)n, mat_path);
+}
+
 static bool file_open(File *f, const char *path, bool create, Err *err)
 {
     snprintf(f->path, sizeof f->path, "%s", path);

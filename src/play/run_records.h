@@ -12,12 +12,20 @@
 #define SHESH_RUN_RECORDS_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "duel.h"
 #include "err.h"
 
 typedef struct RunRecords RunRecords;
+
+/* The .jsonl.gz beside a record's .mat.gz: NAME.mat.gz gives
+ * NAME.jsonl.gz, any other name FILE gives FILE.jsonl.gz. */
+void run_records_jsonl_path(const char *mat_path, char *out, size_t size);
+
+/* True when path names a record's .mat.gz (it ends so). */
+bool run_records_is_mat(const char *path);
 
 /* Creates mat_path and jsonl_path (refused if either exists) for a run
  * between names[0] (A) and names[1] (B). */
