@@ -37,11 +37,16 @@ section() { # FILE NAME
 }
 
 # The option tags of one command's subsection: the first word of the line
-# after each .TP, when it is an option.
+# after each .TP, when it is an option; and the rules options when the
+# section says it takes them ("The rules options are those of shesh rules").
 tags() { # FILE COMMAND
     awk -v want="shesh $2" '/^\.S[SH] /{ name = substr($0, 5); gsub(/"/, "", name); on = name == want; next }
                             on && tp { split($0, w, " "); if (w[2] ~ /^--/) print w[2]; tp = 0; next }
                             on && /^\.TP/ { tp = 1 }' "$1"
+    if awk -v want="shesh $2" '/^\.S[SH] /{ name = substr($0, 5); gsub(/"/, "", name); on = name == want; next }
+                               on' "$1" | tr '\n' ' ' | grep -q 'The rules options are those of'; then
+        grep -oE 'X\([A-Z_]+, "[a-z][a-z-]*"' src/cli/rules_cli.c | cut -d'"' -f2 | sed 's/^/--/'
+    fi
 }
 
 [ -r "$MANPAGE" ] || { echo "FAIL: no $MANPAGE"; exit 1; }

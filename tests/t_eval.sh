@@ -63,6 +63,29 @@ grep -q 'line 6: longer than the longest line (512 bytes at most)' "$dir/s.err" 
 passed "$f0" "bad IDs exit 1 and the others are answered; - skips blanks and comments, refuses NUL and long lines"
 
 f0=$fails
+# What a win is worth under the rules: with backgammons off the cubeless
+# equity loses the backgammon chances (win less lose); star mars adds its
+# share of them (src/engine/cube.h), the home-board zone takes its share off.
+P=QKvJgUW/sRsAAA
+for opt in "" --no-backgammons --star-mars "--backgammon-zone home"; do
+    # shellcheck disable=SC2086
+    "$SHESH" eval --json $opt $P || no "eval $opt exits $?"
+done > "$dir/r.json"
+share() { sed -n "s/^#define CUBE_BG_SHARE_$1 //p" src/engine/cube.h; }
+python3 - "$dir/r.json" "$(share STAR_MARS)" "$(share BAR_ONLY)" <<'PY' || no "rules: $(cat "$dir/r.json")"
+import json, sys
+std, off, star, zone = (json.loads(l) for l in open(sys.argv[1]))
+star_share, bar_share = float(sys.argv[2]), float(sys.argv[3])
+bg = std["win_backgammon"] - std["lose_backgammon"]
+assert bg > 0.1, std
+assert abs(std["cubeless"] - off["cubeless"] - bg) < 1e-9, (std, off)
+assert abs(star["cubeless"] - std["cubeless"] - star_share * bg) < 1e-9, (std, star)
+assert abs(std["cubeless"] - zone["cubeless"] - bar_share * bg) < 1e-9, (std, zone)
+assert off["cubeful"] < std["cubeful"], (std, off)
+PY
+passed "$f0" "rules options: backgammons off, star mars and the home-board zone change the equities by the backgammon chances"
+
+f0=$fails
 for args in "" "--plies 9 4HPwATDgc/ABMA" "--plies x 4HPwATDgc/ABMA" "--bogus 4HPwATDgc/ABMA" "- x"; do
     # shellcheck disable=SC2086
     "$SHESH" eval $args > "$dir/out" 2> "$dir/err" < /dev/null

@@ -5,7 +5,7 @@
 # first; without, the cube decision (the opening position is no double, a
 # sure gammon is too good to double); the roll of an XGID is used; - reads
 # 'ID [DICE]' lines; bad input exits 1 with the rest still answered; bad
-# usage exits 2 with one line.
+# usage exits 2 with one line; the rules options change the cube action.
 set -u
 SHESH=${SHESH:-build/shesh}
 # shellcheck source=tests/lib/check.sh
@@ -61,6 +61,28 @@ printf '4HPwATDgc/ABMA 31\n\n# c\n4HPwATDgc/ABMA\nbad 31\n4HPwATDgc/ABMA 77\n4HP
 [ "$(grep -c '"error"' "$dir/s.json")" = 3 ] || no "- gave $(grep -c '"error"' "$dir/s.json") errors, not 3"
 grep -q "bad dice '77'" "$dir/s.err" || no "bad dice: $(cat "$dir/s.err")"
 passed "$f0" "an XGID's roll and match are used; - answers good lines and reports bad ones (exit 1)"
+
+f0=$fails
+# The rules change the cube action: under Jacoby a sure gammon with the cube
+# centred counts single, so it is cashed; without a cube, or with the cube
+# at its maximum, there is nothing to decide; deeper the same.
+for plies in 0 1; do
+    "$SHESH" hint --json --plies $plies --jacoby AAD8/wEBAAAAAA > "$dir/j$plies.json" || no "--jacoby exits $?"
+done
+"$SHESH" hint --json --no-cube 4HPwATDgc/ABMA > "$dir/n.json" || no "--no-cube exits $?"
+"$SHESH" hint --json --max-cube 1 AAD8/wEBAAAAAA > "$dir/m1.json" || no "--max-cube 1 exits $?"
+python3 - "$dir/j0.json" "$dir/j1.json" "$dir/n.json" "$dir/m1.json" <<'PY' || no "rules: $(cat "$dir"/j0.json "$dir"/n.json "$dir"/m1.json)"
+import json, sys
+j0, j1, n, m1 = (json.load(open(f)) for f in sys.argv[1:5])
+for j in (j0, j1):
+    assert j["action"] == "double, pass" and abs(j["cubeless"] - 1) < 1e-9, j
+for j in (n, m1):
+    assert not j["may_double"] and j["action"] == "no double (the rules allow none)", j
+PY
+"$SHESH" hint --no-cube --jacoby 4HPwATDgc/ABMA > "$dir/out" 2> "$dir/err"
+[ $? = 2 ] || no "--no-cube --jacoby does not exit 2"
+grep -q "Jacoby" "$dir/err" || no "--no-cube --jacoby: $(cat "$dir/err")"
+passed "$f0" "rules options: Jacoby cashes a sure gammon, no cube and a cube at its maximum forbid the double, an inconsistent set exits 2"
 
 f0=$fails
 for args in "" "--plies 7 4HPwATDgc/ABMA" "--dice 9 4HPwATDgc/ABMA" "--max 0 4HPwATDgc/ABMA" \

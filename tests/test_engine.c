@@ -529,6 +529,78 @@ static void test_cube_beaver(void **state)
     assert_int_equal(tk(engines[0], &p, &cs, 0), TAKE_BEAVER);
 }
 
+/* ---- the cube carried through the search ---- */
+
+static EngineCubeHint cube_hint(const Position *p, const CubeState *cs, int plies)
+{
+    EngineCubeHint h;
+    assert_int_equal(engine_hint_cube(engines[0], NULL, p, cs, plies, &h, NULL), ENGINE_OK);
+    return h;
+}
+
+/* The obvious decisions stay right when the cube is valued deeper: a sure
+ * race win is double/pass, the opening no double/take, the trailer doubles
+ * at once after the Crawford game, a dead cube is never turned. */
+static void test_cube_deeper(void **state)
+{
+    (void)state;
+    Position lead = race_lead(), start;
+    pos_start(&start);
+    for (int plies = 1; plies <= 2; plies++) {
+        CubeState cs = cubes_money();
+        assert_int_equal(dbl(engines[0], &lead, &cs, plies), CUBE_DOUBLE);
+        assert_int_equal(tk(engines[0], &lead, &cs, plies), TAKE_DROP);
+        assert_int_equal(dbl(engines[0], &start, &cs, plies), CUBE_ROLL);
+        assert_int_equal(tk(engines[0], &start, &cs, plies), TAKE_TAKE);
+        cs = cubes_match(7, 3, 6);
+        cs.post_crawford = true;
+        assert_int_equal(dbl(engines[0], &start, &cs, plies), CUBE_DOUBLE);
+        /* 5-away with a 2-cube he owns: winning it wins the match. */
+        cs = cubes_match(7, 5, 3);
+        cs.cube = 2, cs.owner = SIDE_ROLLER;
+        assert_int_equal(dbl(engines[0], &lead, &cs, plies), CUBE_ROLL);
+        assert_false(cube_hint(&lead, &cs, plies).may_double);
+    }
+    /* A certain gammon is too good to double deeper too; under Jacoby the
+     * centred cube must be turned to count it. */
+    Position g = gammon_lead();
+    CubeState cs = cubes_money();
+    assert_int_equal(dbl(engines[0], &g, &cs, 1), CUBE_ROLL);
+    cs.jacoby = true;
+    assert_int_equal(dbl(engines[0], &g, &cs, 1), CUBE_DOUBLE);
+}
+
+/* Without a cube the cubeful equity is the cubeless one at any depth, and
+ * the cube is worth most to its owner: ND owning it >= centred >= the other
+ * side owning it (per cube unit). */
+static void test_cubeful_search_consistent(void **state)
+{
+    (void)state;
+    Position pos[3];
+    pos_start(&pos[0]);
+    pos[1] = race_favourite();
+    pos[2] = gammon_lead();
+    for (int i = 0; i < 3; i++)
+        for (int plies = 0; plies <= 2; plies++) {
+            CubeState cs = cubes_money();
+            cs.cube_in_use = false;
+            Evaluation less, ful;
+            EvalOptions o1 = {plies, false}, o2 = {plies, true};
+            evl(engines[0], &pos[i], &cs, &o1, &less);
+            evl(engines[0], &pos[i], &cs, &o2, &ful);
+            assert_near(ful.equity, less.equity, 1e-9);
+            if (plies > 1)
+                continue;
+            cs = cubes_money();
+            double centred = cube_hint(&pos[i], &cs, plies).no_double;
+            cs.cube = 2, cs.owner = SIDE_ROLLER;
+            double mine = cube_hint(&pos[i], &cs, plies).no_double;
+            cs.owner = SIDE_OPPONENT;
+            double theirs = cube_hint(&pos[i], &cs, plies).no_double;
+            assert_true(mine >= centred - 1e-9 && centred >= theirs - 1e-9);
+        }
+}
+
 /* ---- resignations ---- */
 
 static void test_resignation(void **state)
@@ -724,6 +796,8 @@ int main(void)
         cmocka_unit_test(test_cube_opening),
         cmocka_unit_test(test_cube_post_crawford),
         cmocka_unit_test(test_cube_beaver),
+        cmocka_unit_test(test_cube_deeper),
+        cmocka_unit_test(test_cubeful_search_consistent),
         cmocka_unit_test(test_resignation),
         cmocka_unit_test(test_threads_agree),
         cmocka_unit_test(test_scratch_reused),

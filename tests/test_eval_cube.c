@@ -211,6 +211,44 @@ static void test_match_cube(void **state)
     assert_true(eq.double_take > eq.no_double || eq.double_pass > eq.no_double);
 }
 
+/* The rules of what a win is worth change the equities: backgammons off
+ * values a backgammon as a gammon, star mars adds its share of them at 4
+ * points, the home-board zone takes its share down to 2. */
+static void test_win_rules(void **state)
+{
+    (void)state;
+    double out[OUT_COUNT] = {0.8, 0.25, 0.2, 0.05, 0.0};
+    CubeState cs = cubes_money();
+    assert_near(cube_cubeless(out, &cs), 0.6 + 0.25 + 0.2 - 0.05, 1e-12);
+    cs.backgammons_off = true;
+    assert_near(cube_cubeless(out, &cs), 0.6 + 0.25 - 0.05, 1e-12);
+    assert_near(cube_win_value(&cs, 3), 2.0, 0);
+    cs = cubes_money();
+    cs.star_mars = true;
+    assert_near(cube_cubeless(out, &cs), 1.0 + CUBE_BG_SHARE_STAR_MARS * 0.2, 1e-12);
+    cs = cubes_money();
+    cs.bg_home_only = true;
+    assert_near(cube_cubeless(out, &cs), 1.0 - CUBE_BG_SHARE_BAR_ONLY * 0.2, 1e-12);
+    /* W = 1 + 0.45 / 0.8, L = 1.25: ND 1.144 > DP, too good to double;
+     * with backgammons off W = 1.3125 and ND 0.988: double, pass. */
+    CubeEquities eq;
+    cs = cubes_money();
+    cube_equities(out, &cs, 0.68, &eq);
+    assert_true(eq.no_double > eq.double_pass);
+    cs.backgammons_off = true;
+    cube_equities(out, &cs, 0.68, &eq);
+    assert_true(eq.no_double < eq.double_pass && eq.double_take > eq.double_pass);
+    /* Match at 3-away each: a backgammon wins the match, or with
+     * backgammons off leaves 1-away. */
+    cs = cubes_match(7, 4, 4);
+    double lose = 0.15 * met_mwc(3, 2, false) + 0.05 * met_mwc(3, 1, false);
+    assert_near(cube_cubeless(out, &cs),
+                0.55 * met_mwc(2, 3, false) + 0.05 * met_mwc(1, 3, false) + 0.2 + lose, 1e-12);
+    cs.backgammons_off = true;
+    assert_near(cube_cubeless(out, &cs),
+                0.55 * met_mwc(2, 3, false) + 0.25 * met_mwc(1, 3, false) + lose, 1e-12);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -221,6 +259,7 @@ int main(void)
         cmocka_unit_test(test_met),
         cmocka_unit_test(test_match_cubeless),
         cmocka_unit_test(test_match_cube),
+        cmocka_unit_test(test_win_rules),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

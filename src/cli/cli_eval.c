@@ -15,6 +15,7 @@
 #include "engine.h"
 #include "json.h"
 #include "num.h"
+#include "rules_cli.h"
 #include "search.h"
 
 #define CMD "eval"
@@ -23,8 +24,8 @@
 static void eval_usage(FILE *out)
 {
     fprintf(out,
-            "usage: shesh eval [--plies N] [--json] ID...\n"
-            "       shesh eval [--plies N] [--json] -\n\n"
+            "usage: shesh eval [--plies N] [--json] [RULES OPTIONS] ID...\n"
+            "       shesh eval [--plies N] [--json] [RULES OPTIONS] -\n\n"
             "Evaluates each position for the player to act, about to roll: the chances\n"
             "to win, win a gammon, win a backgammon, lose a gammon and lose a\n"
             "backgammon, and the cubeless and cubeful equity (money play, per cube\n"
@@ -37,9 +38,11 @@ static void eval_usage(FILE *out)
             "  --plies N    lookahead, 0 to %d (default 0)\n"
             "  --json       one JSON object a position\n"
             "  -h, --help   this text\n\n"
+            "The rules the equities count by (those of shesh rules; a GNUBG-ID or\n"
+            "XGID brings its own Jacoby rule, beavers and cube limit):\n%s\n"
             "Exit status: 0 every position evaluated, 1 one refused (the others are\n"
             "still evaluated), 2 usage.\n",
-            SEARCH_MAX_PLIES);
+            SEARCH_MAX_PLIES, rules_cli_help);
 }
 
 typedef struct Job {
@@ -47,6 +50,7 @@ typedef struct Job {
     EngineScratch *scratch;
     int plies;
     bool json;
+    Rules rules;
 } Job;
 
 typedef struct Answer {
@@ -57,7 +61,7 @@ typedef struct Answer {
 static bool evaluate(const Job *j, const char *id, Answer *a, Err *err)
 {
     Position p;
-    if (!cli_read_position(id, &p, &a->cs, NULL, err))
+    if (!cli_read_position(id, &j->rules, &p, &a->cs, NULL, err))
         return false;
     EvalOptions less = {j->plies, false}, ful = {j->plies, true};
     return engine_evaluate(j->engine, j->scratch, &p, &a->cs, &less, &a->cubeless, err) ==
@@ -133,17 +137,27 @@ static bool one_line(void *ctx, char *line)
 int cli_eval(int argc, char **argv)
 {
     enum { OPT_PLIES = 256, OPT_JSON };
-    static const struct option opts[] = {
+    static const struct option own[] = {
         {"plies", required_argument, NULL, OPT_PLIES},
         {"json", no_argument, NULL, OPT_JSON},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
-    Job j = {NULL, NULL, 0, false};
+    struct option opts[64];
+    if (rules_cli_merge(opts, 64, own) < 0)
+        return cli_usage_error(CMD, "too many options");
+    Job j = {NULL, NULL, 0, false, rules_default()};
+    RulesCli rc;
+    rules_cli_init(&rc);
     Err err = {{0}};
     int c;
     cli_getopt_start();
     while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
+        if (rules_cli_handles(c)) {
+            if (!rules_cli_apply(&rc, c, optarg, &err))
+                return cli_usage_error(CMD, "%s", err.text);
+            continue;
+        }
         switch (c) {
         case OPT_PLIES:
             if (!num_int("--plies", optarg, 0, SEARCH_MAX_PLIES, &j.plies, &err))
@@ -154,6 +168,8 @@ int cli_eval(int argc, char **argv)
         default: return cli_option_error(CMD, c, argv, opts);
         }
     }
+    if (!rules_cli_finish(&rc, &j.rules, &err))
+        return cli_usage_error(CMD, "%s", err.text);
     if (optind >= argc)
         return cli_usage_error(CMD, "give an ID, or - to read them from standard input");
     bool from_stdin = !strcmp(argv[optind], "-");

@@ -18,6 +18,7 @@
 #include "movetext.h"
 #include "num.h"
 #include "posid.h"
+#include "rules_cli.h"
 #include "search.h"
 
 #define CMD "hint"
@@ -26,8 +27,9 @@
 static void hint_usage(FILE *out)
 {
     fprintf(out,
-            "usage: shesh hint [--plies N] [--dice D] [--max K] [--json] ID [DICE]\n"
-            "       shesh hint [--plies N] [--max K] [--json] -\n\n"
+            "usage: shesh hint [--plies N] [--dice D] [--max K] [--json] [RULES OPTIONS]\n"
+            "                  ID [DICE]\n"
+            "       shesh hint [--plies N] [--max K] [--json] [RULES OPTIONS] -\n\n"
             "The engine's advice for the player to act. With a roll (DICE, --dice, or\n"
             "the dice of a GNUBG-ID or XGID): every legal move, ranked as the engine\n"
             "ranks them at N plies (its choice first; the moves it looked at deeper\n"
@@ -44,9 +46,11 @@ static void hint_usage(FILE *out)
             "  --max K      moves shown, 1 to 1000 (default 10)\n"
             "  --json       one JSON object a position\n"
             "  -h, --help   this text\n\n"
+            "The rules the equities count by (those of shesh rules; a GNUBG-ID or\n"
+            "XGID brings its own Jacoby rule, beavers and cube limit):\n%s\n"
             "Exit status: 0 every position answered, 1 one refused (the others are\n"
             "still answered), 2 usage.\n",
-            SEARCH_MAX_PLIES);
+            SEARCH_MAX_PLIES, rules_cli_help);
 }
 
 typedef struct Job {
@@ -55,6 +59,7 @@ typedef struct Job {
     int plies, max;
     bool json;
     EngineCandidate *cands;
+    Rules rules;
 } Job;
 
 static bool read_dice(const char *s, int dice[2], Err *err)
@@ -237,7 +242,7 @@ static bool one(const Job *jb, const char *id, const char *dice_text, const int 
     CubeState cs;
     int dice[2];
     Err err = {{0}};
-    bool ok = cli_read_position(id, &p, &cs, dice, &err);
+    bool ok = cli_read_position(id, &jb->rules, &p, &cs, dice, &err);
     if (ok && dice_text)
         ok = read_dice(dice_text, dice, &err);
     else if (ok && given[0])
@@ -269,7 +274,7 @@ static bool one_line(void *ctx, char *line)
 int cli_hint(int argc, char **argv)
 {
     enum { OPT_PLIES = 256, OPT_DICE, OPT_MAX, OPT_JSON };
-    static const struct option opts[] = {
+    static const struct option own[] = {
         {"plies", required_argument, NULL, OPT_PLIES},
         {"dice", required_argument, NULL, OPT_DICE},
         {"max", required_argument, NULL, OPT_MAX},
@@ -277,13 +282,23 @@ int cli_hint(int argc, char **argv)
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
-    Job jb = {NULL, NULL, 0, 10, false, NULL};
+    struct option opts[64];
+    if (rules_cli_merge(opts, 64, own) < 0)
+        return cli_usage_error(CMD, "too many options");
+    Job jb = {NULL, NULL, 0, 10, false, NULL, rules_default()};
+    RulesCli rc;
+    rules_cli_init(&rc);
     int given[2] = {0, 0};
     Err err = {{0}};
     int c;
     cli_getopt_start();
     while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
         bool ok = true;
+        if (rules_cli_handles(c)) {
+            if (!rules_cli_apply(&rc, c, optarg, &err))
+                return cli_usage_error(CMD, "%s", err.text);
+            continue;
+        }
         switch (c) {
         case OPT_PLIES: ok = num_int("--plies", optarg, 0, SEARCH_MAX_PLIES, &jb.plies, &err); break;
         case OPT_DICE: ok = read_dice(optarg, given, &err); break;
@@ -295,6 +310,8 @@ int cli_hint(int argc, char **argv)
         if (!ok)
             return cli_usage_error(CMD, "%s", err.text);
     }
+    if (!rules_cli_finish(&rc, &jb.rules, &err))
+        return cli_usage_error(CMD, "%s", err.text);
     int args = argc - optind;
     if (args < 1)
         return cli_usage_error(CMD, "give an ID (and DICE), or - to read them from standard input");

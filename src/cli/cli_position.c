@@ -8,8 +8,10 @@
 #include "posid.h"
 
 /* The position and cube of the player to act in the state an ID gives. */
-bool cli_read_position(const char *id, Position *p, CubeState *cs, int dice[2], Err *err)
+bool cli_read_position(const char *id, const Rules *rules, Position *p, CubeState *cs,
+                       int dice[2], Err *err)
 {
+    Rules r = rules ? *rules : rules_default();
     IdKind kind = gnubgid_kind(id);
     if (dice)
         dice[0] = dice[1] = 0;
@@ -17,17 +19,22 @@ bool cli_read_position(const char *id, Position *p, CubeState *cs, int dice[2], 
         if (!posid_decode(id, p, err))
             return false;
         memset(cs, 0, sizeof *cs);
-        cs->cube_in_use = true;
+        cs->cube_in_use = r.cube;
         cs->cube = 1;
         cs->owner = -1;
-        cs->max_cube = rules_default().max_cube;
+        cs->max_cube = r.max_cube;
+        cs->jacoby = r.jacoby;
+        cs->beavers = r.beavers;
+        cubestate_set_win_rules(cs, &r);
         return true;
     }
     AnyId any;
     if (!gnubgid_read_any(id, &any, err))
         return false;
-    Rules r = rules_default();
-    r.beavers = any.beavers ? 1 : 0;
+    /* The ID says only whether beavers are played: as many as the rules
+     * allow, or one. */
+    r.beavers = any.beavers ? (r.beavers > 0 ? r.beavers : 1) : 0;
+    r.jacoby = any.match.match_length == 0 && any.match.jacoby;
     /* The ID's cube limit (a log2), never below the cube it shows. */
     r.max_cube = 1 << (any.max_cube > 15 ? 15 : any.max_cube < 0 ? 0 : any.max_cube);
     if (r.max_cube < any.match.cube)

@@ -17,8 +17,11 @@
 #include "position.h"
 
 /* p: seen from the player to act; dice (may be NULL): his roll, 0 0 when
- * he has not rolled. */
-bool cli_read_position(const char *id, Position *p, CubeState *cs, int dice[2], Err *err);
+ * he has not rolled. rules (NULL: the standard ones) are the user's: a
+ * Position ID is played by them alone; a GNUBG-ID or XGID brings its own
+ * Jacoby rule, beavers (on or off) and cube limit, the rest from rules. */
+bool cli_read_position(const char *id, const Rules *rules, Position *p, CubeState *cs,
+                       int dice[2], Err *err);
 
 /* "centred", "player" (the player to act) or "opponent". */
 const char *cli_cube_owner(const CubeState *cs);

@@ -129,3 +129,10 @@ void cubestate_swap(CubeState *cs)
     cs->turns[0] = cs->turns[1];
     cs->turns[1] = t;
 }
+
+void cubestate_set_win_rules(CubeState *cs, const Rules *r)
+{
+    cs->backgammons_off = !r->backgammons;
+    cs->star_mars = r->star_mars;
+    cs->bg_home_only = r->backgammons && r->backgammon_zone == BG_ZONE_HOME;
+}

@@ -15,6 +15,7 @@
 #include <stdbool.h>
 
 #include "err.h"
+#include "rules.h"
 #include "score.h"
 
 typedef struct CubeState {
@@ -35,7 +36,16 @@ typedef struct CubeState {
     int beavers;        /* money: beavers allowed in a row (0 = none) */
     int animals;        /* money: beavers and raccoons already made on the
                            double now pending */
+    /* What a backgammon is worth (rules.h). All false under the standard
+     * rules, so that a zeroed state plays by them. */
+    bool backgammons_off; /* a backgammon scores as a gammon */
+    bool star_mars;       /* a star mars (bar and home board) scores 4 */
+    bool bg_home_only;    /* a checker on the bar alone makes no backgammon */
 } CubeState;
+
+/* Copies into cs what the rules say a win is worth (backgammons off, star
+ * mars, the backgammon zone), the fields that do not depend on the score. */
+void cubestate_set_win_rules(CubeState *cs, const Rules *r);
 
 /* The same state seen from the other side (owner, scores and turns
  * exchanged): the cube around the opponent's next turn. */

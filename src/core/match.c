@@ -78,6 +78,7 @@ static void cube_state_of(const Match *m, int seat, CubeState *cs)
     cs->jacoby = money && r->jacoby;
     cs->beavers = money ? r->beavers : 0;
     cs->animals = m->animals;
+    cubestate_set_win_rules(cs, r);
 }
 
 int match_cube_state(const Match *m, CubeState *cs)

@@ -77,6 +77,41 @@ static bool is_money(const CubeState *cs)
     return cs->match_length <= 0;
 }
 
+/* ---- what a backgammon is worth ----
+ *
+ * The evaluators give the chance of a backgammon as the standard rules
+ * make it; star mars and the home-board zone split that outcome by shares
+ * the outputs do not hold (cube.h). */
+
+/* What the backgammon outcome scores, as a mixture of the kinds it may
+ * be: `points[k]` with weight `share[k]`; returns how many kinds. */
+static int bg_kinds(const CubeState *cs, int points[3], double share[3])
+{
+    int n = 0;
+    double rest = 1.0;
+    if (cs->star_mars) {
+        points[n] = 4, share[n++] = CUBE_BG_SHARE_STAR_MARS;
+        rest -= CUBE_BG_SHARE_STAR_MARS;
+    }
+    if (cs->bg_home_only) {
+        points[n] = 2, share[n++] = CUBE_BG_SHARE_BAR_ONLY;
+        rest -= CUBE_BG_SHARE_BAR_ONLY;
+    }
+    points[n] = cs->backgammons_off ? 2 : 3, share[n++] = rest;
+    return n;
+}
+
+/* Money: the average points of the backgammon outcome. */
+static double bg_points(const CubeState *cs)
+{
+    int points[3];
+    double share[3], v = 0.0;
+    int n = bg_kinds(cs, points, share);
+    for (int k = 0; k < n; k++)
+        v += share[k] * points[k];
+    return v;
+}
+
 /* ---- money ---- */
 
 typedef struct Money {
@@ -84,12 +119,13 @@ typedef struct Money {
     double w_dead, l_dead;
 } Money;
 
-static void money_init(const double out[OUT_COUNT], Money *m)
+static void money_init(const double out[OUT_COUNT], const CubeState *cs, Money *m)
 {
-    double p = out[OUT_WIN];
+    double p = out[OUT_WIN], bg = bg_points(cs) - 2.0; /* a backgammon's extra */
     m->p = p;
-    m->w = p > 1e-9 ? 1.0 + (out[OUT_WIN_GAMMON] + out[OUT_WIN_BG]) / p : 1.0;
-    m->l = p < 1.0 - 1e-9 ? 1.0 + (out[OUT_LOSE_GAMMON] + out[OUT_LOSE_BG]) / (1.0 - p) : 1.0;
+    m->w = p > 1e-9 ? 1.0 + (out[OUT_WIN_GAMMON] + bg * out[OUT_WIN_BG]) / p : 1.0;
+    m->l = p < 1.0 - 1e-9 ? 1.0 + (out[OUT_LOSE_GAMMON] + bg * out[OUT_LOSE_BG]) / (1.0 - p)
+                          : 1.0;
     m->w_dead = m->w;
     m->l_dead = m->l;
 }
@@ -113,7 +149,7 @@ static void money_equities(const double out[OUT_COUNT], const CubeState *cs, dou
                            CubeEquities *eq)
 {
     Money m;
-    money_init(out, &m);
+    money_init(out, cs, &m);
     bool in_use = cs->cube_in_use;
     bool me = cubestate_access(cs, SIDE_ROLLER), them = cubestate_access(cs, SIDE_OPPONENT);
     Money nd = m;
@@ -144,19 +180,34 @@ static double mwc(const Match *m, int away, int opp_away)
     return met_mwc(away, opp_away, m->post);
 }
 
+/* Match winning chance after a win (me) or a loss of `points` at cube c. */
+static double after(const Match *m, bool me, int points)
+{
+    return me ? mwc(m, m->away - points, m->opp_away) : mwc(m, m->away, m->opp_away - points);
+}
+
+/* ... and after a backgammon, the mixture of the kinds it may be. */
+static double after_bg(const Match *m, bool me, int c)
+{
+    int points[3];
+    double share[3], v = 0.0;
+    int n = bg_kinds(m->cs, points, share);
+    for (int k = 0; k < n; k++)
+        v += share[k] * after(m, me, points[k] * c);
+    return v;
+}
+
 /* Average match winning chance of a win, and of a loss, at cube c. */
 static double win_value(const Match *m, int c)
 {
-    return (1.0 - m->rwg) * mwc(m, m->away - c, m->opp_away) +
-           (m->rwg - m->rwbg) * mwc(m, m->away - 2 * c, m->opp_away) +
-           m->rwbg * mwc(m, m->away - 3 * c, m->opp_away);
+    return (1.0 - m->rwg) * after(m, true, c) + (m->rwg - m->rwbg) * after(m, true, 2 * c) +
+           m->rwbg * after_bg(m, true, c);
 }
 
 static double lose_value(const Match *m, int c)
 {
-    return (1.0 - m->rlg) * mwc(m, m->away, m->opp_away - c) +
-           (m->rlg - m->rlbg) * mwc(m, m->away, m->opp_away - 2 * c) +
-           m->rlbg * mwc(m, m->away, m->opp_away - 3 * c);
+    return (1.0 - m->rlg) * after(m, false, c) + (m->rlg - m->rlbg) * after(m, false, 2 * c) +
+           m->rlbg * after_bg(m, false, c);
 }
 
 /* May the player (me) or the other side use a cube of value c, and would
@@ -246,9 +297,12 @@ static void match_equities(const double out[OUT_COUNT], const CubeState *cs, dou
 double cube_cubeless(const double out[OUT_COUNT], const CubeState *cs)
 {
     if (is_money(cs)) {
-        if (cubestate_gammons_void(cs))
-            return 2.0 * out[OUT_WIN] - 1.0;
-        return eval_money_equity(out);
+        double base, w[OUT_COUNT];
+        cube_linear(cs, SIDE_ROLLER, &base, w);
+        double v = base;
+        for (int i = 0; i < OUT_COUNT; i++)
+            v += w[i] * out[i];
+        return v;
     }
     Match m;
     match_init(out, cs, 0.0, &m);
@@ -260,10 +314,11 @@ void cube_linear(const CubeState *cs, int side, double *base, double w[OUT_COUNT
 {
     if (is_money(cs)) {
         bool singles = cubestate_gammons_void(cs);
+        double bg = singles ? 0.0 : bg_points(cs) - 2.0, g = singles ? 0.0 : 1.0;
         *base = -1.0;
         w[OUT_WIN] = 2.0;
-        for (int i = OUT_WIN_GAMMON; i < OUT_COUNT; i++)
-            w[i] = singles ? 0.0 : i <= OUT_WIN_BG ? 1.0 : -1.0;
+        w[OUT_WIN_GAMMON] = g, w[OUT_LOSE_GAMMON] = -g;
+        w[OUT_WIN_BG] = bg, w[OUT_LOSE_BG] = -bg;
         return;
     }
     CubeState view = *cs;
@@ -275,10 +330,8 @@ void cube_linear(const CubeState *cs, int side, double *base, double w[OUT_COUNT
     double none[OUT_COUNT] = {0};
     match_init(none, &view, 0.0, &m);
     int c = cs->cube;
-    double ws = mwc(&m, m.away - c, m.opp_away), wg = mwc(&m, m.away - 2 * c, m.opp_away);
-    double wbg = mwc(&m, m.away - 3 * c, m.opp_away);
-    double ls = mwc(&m, m.away, m.opp_away - c), lg = mwc(&m, m.away, m.opp_away - 2 * c);
-    double lbg = mwc(&m, m.away, m.opp_away - 3 * c);
+    double ws = after(&m, true, c), wg = after(&m, true, 2 * c), wbg = after_bg(&m, true, c);
+    double ls = after(&m, false, c), lg = after(&m, false, 2 * c), lbg = after_bg(&m, false, c);
     /* (win - wg) ws + (wg - wbg) wg + wbg wbg + (1 - win - lg) ls + ... */
     *base = ls;
     w[OUT_WIN] = ws - ls;
@@ -309,6 +362,10 @@ double cube_cubeful(const double out[OUT_COUNT], const CubeState *cs, double x)
 
 double cube_win_value(const CubeState *cs, int points)
 {
+    /* A resignation concedes a single game, a gammon or a backgammon, which
+     * the rules may count lower. */
+    if (points > 2 && cs->backgammons_off)
+        points = 2;
     if (is_money(cs))
         return cubestate_gammons_void(cs) && points > 1 ? 1.0 : (double)points;
     Match m;

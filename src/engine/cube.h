@@ -5,6 +5,8 @@
  * one piecewise linear in the winning chance between the take and cash
  * points, x the cube efficiency. Jacoby (gammons void while the cube is
  * centred) and a maximum cube are honoured.
+ * The value of a backgammon follows the rules the cube state carries
+ * (backgammons off, star mars, the backgammon zone).
  * Match: the same model in match winning chances, with the take and cash
  * points of each cube level solved from the level above (a cube the owner
  * cannot use any more is dead), the Kazaross-XG2 table (met.h), Crawford
@@ -21,6 +23,21 @@
 #include "cube_state.h"
 #include "eval_outputs.h"
 #include "position.h"
+
+/* What a backgammon is worth under the house rules. The evaluators give
+ * the chance of a backgammon as the standard rules make it: the loser has
+ * borne off nothing and has a checker on the bar or in the winner's home
+ * board. Two rules split that outcome, by shares the outputs do not hold: a
+ * backgammon with checkers both on the bar and in the home board is a star
+ * mars (4 points where that rule is played), and one with checkers on the
+ * bar only is a gammon where only the home board counts (BG_ZONE_HOME).
+ * Each share is what it is in the engine's own play: of the backgammons in
+ * 100,000 games between Shesh's 0-ply players (docs/engine.md, "House rules
+ * in the equities"), those that were star mars and those with checkers on
+ * the bar only. Backgammons off (a backgammon scores as a gammon) needs no
+ * share. */
+#define CUBE_BG_SHARE_STAR_MARS 0.031
+#define CUBE_BG_SHARE_BAR_ONLY 0.019
 
 /* Cube efficiency used when the caller has no better figure. */
 #define CUBE_EFFICIENCY 0.68

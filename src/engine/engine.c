@@ -191,11 +191,14 @@ static bool may_double(const CubeState *cs)
 }
 
 /* The doubler's choice from the cube equities: double when the worse of
- * double/take and double/pass (the taker chooses) beats not doubling. */
+ * double/take and double/pass (the taker chooses) is at least what not
+ * doubling gives. A tie doubles: it comes from a search that sees him
+ * cashing a turn later in every line (a certain race win, no gammons), and
+ * waiting only risks what the horizon hides. */
 static CubeDecision double_decision(const CubeEquities *eq)
 {
     double dbl = eq->double_take < eq->double_pass ? eq->double_take : eq->double_pass;
-    return eq->can_double && dbl > eq->no_double ? CUBE_DOUBLE : CUBE_ROLL;
+    return eq->can_double && dbl >= eq->no_double ? CUBE_DOUBLE : CUBE_ROLL;
 }
 
 /* The taker's answer from the same equities (they are the doubler's: the
@@ -209,6 +212,26 @@ static TakeDecision take_decision(const CubeEquities *eq, const CubeState *cs)
     return TAKE_TAKE;
 }
 
+/* The cube equities of the player on roll at `plies`, carried through the
+ * search (search_cube_equities); out gets the cubeless chances. */
+static void cube_at(const Engine *e, EngineScratch *sc, const Position *p, const CubeState *cs,
+                    int plies, double out[OUT_COUNT], CubeEquities *eq)
+{
+    Search s;
+    start_search(e, sc, cs, &s);
+    search_cube_equities(&s, p, clamp_plies(plies), cs, out, eq);
+    eval_clamp(out);
+}
+
+/* His cubeful equity taking the right action: max(ND, min(DT, DP)) where he
+ * may double, else ND. */
+static double best_of(const CubeEquities *eq, const CubeState *cs)
+{
+    return may_double(cs) && double_decision(eq) == CUBE_DOUBLE
+               ? (eq->double_take < eq->double_pass ? eq->double_take : eq->double_pass)
+               : eq->no_double;
+}
+
 static CubeDecision double_or_roll(const Engine *e, EngineScratch *sc, const Position *p,
                                    const CubeState *cs, int plies)
 {
@@ -216,9 +239,8 @@ static CubeDecision double_or_roll(const Engine *e, EngineScratch *sc, const Pos
     if (!may_double(cs))
         return CUBE_ROLL;
     double out[OUT_COUNT];
-    chances(e, sc, p, cs, plies, out);
     CubeEquities eq;
-    cube_equities(out, cs, cube_efficiency(p), &eq);
+    cube_at(e, sc, p, cs, plies, out, &eq);
     return double_decision(&eq);
 }
 
@@ -239,9 +261,8 @@ static TakeDecision take_or_drop(const Engine *e, EngineScratch *sc, const Posit
     CubeState fallback;
     cs = cube_or_default(cs, &fallback);
     double out[OUT_COUNT];
-    chances(e, sc, p, cs, plies, out);
     CubeEquities eq;
-    cube_equities(out, cs, cube_efficiency(p), &eq);
+    cube_at(e, sc, p, cs, plies, out, &eq);
     return take_decision(&eq, cs);
 }
 
@@ -266,9 +287,9 @@ static bool accept_or_reject(const Engine *e, EngineScratch *sc, const Position 
     CubeState fallback;
     cs = cube_or_default(cs, &fallback);
     double out[OUT_COUNT];
-    chances(e, sc, p, cs, plies, out);
-    double play_on = cube_cubeful(out, cs, cube_efficiency(p));
-    return cube_win_value(cs, level) >= play_on - 1e-9;
+    CubeEquities eq;
+    cube_at(e, sc, p, cs, plies, out, &eq);
+    return cube_win_value(cs, level) >= best_of(&eq, cs) - 1e-9;
 }
 
 EngineResult engine_accept_resignation(const Engine *e, EngineScratch *sc, const Position *p,
@@ -303,11 +324,15 @@ EngineResult engine_evaluate(const Engine *e, EngineScratch *sc, const Position 
     CubeState fallback;
     cs = cube_or_default(cs, &fallback);
     double o[OUT_COUNT];
-    chances(e, sc, p, cs, opt ? opt->plies : 0, o);
-    fill_eval(o,
-              opt && opt->cubeful ? cube_cubeful(o, cs, cube_efficiency(p))
-                                  : cube_cubeless(o, cs),
-              out);
+    int plies = opt ? opt->plies : 0;
+    if (opt && opt->cubeful) {
+        CubeEquities eq;
+        cube_at(e, sc, p, cs, plies, o, &eq);
+        fill_eval(o, best_of(&eq, cs), out);
+    } else {
+        chances(e, sc, p, cs, plies, o);
+        fill_eval(o, cube_cubeless(o, cs), out);
+    }
     engine_scratch_free(own);
     return ENGINE_OK;
 }
@@ -315,19 +340,17 @@ EngineResult engine_evaluate(const Engine *e, EngineScratch *sc, const Position 
 /* --- hints ---------------------------------------------------------------- */
 
 
-/* The mover's cubeful equity after his move: the other side is then on
- * roll, with the cube turned round; its equity is his, negated (money), or
- * its match winning chance his complement. */
-static double cubeful_after(const Move *m, const double mover[OUT_COUNT], const CubeState *cs)
+/* The mover's cubeful equity after his move, valued at `plies` below it:
+ * the other side is then on roll, with the cube turned round; its equity
+ * is his, negated (money), or its match winning chance his complement. */
+static double cubeful_after(Search *s, const Move *m, int plies, const CubeState *cs)
 {
     Position next = m->result;
     pos_swap(&next);
-    double o[OUT_COUNT];
-    memcpy(o, mover, sizeof o);
-    eval_invert(o);
     CubeState other = *cs;
     cubestate_swap(&other);
-    double v = cube_cubeful(o, &other, cube_efficiency(&next));
+    double o[OUT_COUNT];
+    double v = search_cubeful(s, &next, plies, 1, &other, o);
     return cs->match_length > 0 ? 1.0 - v : -v;
 }
 
@@ -360,7 +383,7 @@ EngineResult engine_hint_moves(const Engine *e, EngineScratch *sc, const Positio
         out[i].plies = c[i].plies;
         eval_clamp(c[i].out);
         fill_eval(c[i].out, cube_cubeless(c[i].out, cs), &out[i].ev);
-        out[i].cubeful = cubeful_after(&c[i].move, c[i].out, cs);
+        out[i].cubeful = cubeful_after(&s, &c[i].move, c[i].plies, cs);
     }
     *n = k;
     free(c);
@@ -377,10 +400,9 @@ EngineResult engine_hint_cube(const Engine *e, EngineScratch *sc, const Position
     CubeState fallback;
     cs = cube_or_default(cs, &fallback);
     double o[OUT_COUNT];
-    chances(e, sc, p, cs, plies, o);
-    fill_eval(o, cube_cubeless(o, cs), &out->ev);
     CubeEquities eq;
-    cube_equities(o, cs, cube_efficiency(p), &eq);
+    cube_at(e, sc, p, cs, plies, o, &eq);
+    fill_eval(o, cube_cubeless(o, cs), &out->ev);
     out->no_double = eq.no_double;
     out->double_take = eq.double_take;
     out->double_pass = eq.double_pass;

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cube.h"
 #include "eval_race.h"
 #include "pubeval.h"
 
@@ -160,17 +161,115 @@ static int pick(Search *s, const Position *p, const MoveList *l, int side, bool 
     return best;
 }
 
-void search_eval(Search *s, const Position *p, int plies, int side, double out[OUT_COUNT])
+/* ---- cubeful values through the tree ----
+ *
+ * A node is valued for a set of cube states at once: the tree (the rolls,
+ * the moves chosen by the cubeless utility) is the same for every one, and
+ * only how its leaves are valued and how the values come back up differ. A
+ * state's value at a node is the cubeful equity of the player on roll there,
+ * per unit of that state's cube in money play, or his match winning chance.
+ * At a leaf it is the cube model's (cube_cubeful: Janowski, the player
+ * taking his right cube action). Above, the player on roll may double: his
+ * value is max(ND, min(DT, DP)), ND the average over the rolls of his
+ * value after his move with the cube as it was, DT the same with the cube
+ * doubled and the other side owning it, DP what a pass gives him. Each
+ * state thus has one or two states at the level below; equal ones are
+ * valued once, so a level holds at most twice the states of the one above.
+ * Beavers are left out inside the tree (the cube model's take point
+ * decides there), and the turns the Holland rule counts do not advance. */
+
+typedef struct Cubes {
+    int n;
+    CubeState cs[SEARCH_MAX_CUBES];
+} Cubes;
+
+static bool same_cube(const CubeState *a, const CubeState *b)
 {
-    if (eval_game_over(p, out))
+    return a->cube == b->cube && a->owner == b->owner && a->score[0] == b->score[0] &&
+           a->score[1] == b->score[1] && a->cube_in_use == b->cube_in_use &&
+           a->turns[0] == b->turns[0] && a->turns[1] == b->turns[1];
+}
+
+/* Index of the state the other side faces after the player on roll's move,
+ * the cube doubled and turned to him first when `doubled`; added to *c
+ * when it is not there yet. */
+static int child_state(Cubes *c, const CubeState *parent, bool doubled)
+{
+    CubeState next = *parent;
+    if (doubled) {
+        next.cube *= 2;
+        next.owner = SIDE_OPPONENT;
+        next.animals = 0;
+    }
+    cubestate_swap(&next);
+    for (int i = 0; i < c->n; i++)
+        if (same_cube(&c->cs[i], &next))
+            return i;
+    c->cs[c->n] = next;
+    return c->n++;
+}
+
+/* The value of the player who just moved, from v, the value of the other
+ * side then on roll under `child`: negated and in units of the parent's
+ * cube (money), or its complement (match). */
+static double mover_value(const CubeState *parent, const CubeState *child, double v)
+{
+    if (parent->match_length > 0)
+        return 1.0 - v;
+    return -v * child->cube / parent->cube;
+}
+
+/* Leaf values: the cube model on the chances `out` of the player on roll. */
+static void leaf_values(const Position *p, const double out[OUT_COUNT], const Cubes *c,
+                        double *eq)
+{
+    if (!c || c->n == 0)
         return;
-    if (plies <= 0) {
-        eval_static(s->eval, s->scratch->race_cache, p, out);
-        s->nodes++;
+    double x = cube_efficiency(p);
+    for (int i = 0; i < c->n; i++)
+        eq[i] = cube_cubeful(out, &c->cs[i], x);
+}
+
+/* What the player on roll's double gives him: the worse of the take and
+ * the pass (the other side chooses). */
+static double doubled_value(double take, double pass)
+{
+    return take < pass ? take : pass;
+}
+
+/* Values p (side 1 on roll, who is `side` of util[]) at `plies`: out gets
+ * its cubeless outputs, eq[i] (when c has states) its value under c->cs[i].
+ * With `all_doubles`, eq_nd and eq_dt get ND and DT of every state even
+ * where the rules forbid the double (the root of a cube decision). */
+static void node(Search *s, const Position *p, int plies, int side, double out[OUT_COUNT],
+                 const Cubes *c, double *eq, double *eq_nd, double *eq_dt)
+{
+    bool over = eval_game_over(p, out);
+    if (over || plies <= 0) {
+        if (!over) {
+            eval_static(s->eval, s->scratch->race_cache, p, out);
+            s->nodes++;
+        }
+        leaf_values(p, out, c, eq);
+        if (eq_nd)
+            for (int i = 0; i < c->n; i++) {
+                CubeEquities ce;
+                cube_equities(out, &c->cs[i], cube_efficiency(p), &ce);
+                eq_nd[i] = ce.no_double, eq_dt[i] = ce.double_take;
+            }
         return;
     }
+    int states = c ? c->n : 0;
+    Cubes below = {0};
+    int nd_at[SEARCH_MAX_CUBES], dt_at[SEARCH_MAX_CUBES];
+    for (int i = 0; i < states; i++) {
+        nd_at[i] = child_state(&below, &c->cs[i], false);
+        bool may = eq_dt || cubestate_may_double(&c->cs[i], SIDE_ROLLER);
+        dt_at[i] = may ? child_state(&below, &c->cs[i], true) : -1;
+    }
     MoveList *l = s->scratch->lists[plies];
-    double sum[OUT_COUNT] = {0};
+    double sum[OUT_COUNT] = {0}, nd[SEARCH_MAX_CUBES] = {0}, dt[SEARCH_MAX_CUBES] = {0};
+    double v[SEARCH_MAX_CUBES];
     for (int d1 = 1; d1 <= 6; d1++)
         for (int d2 = d1; d2 <= 6; d2++) {
             double w = d1 == d2 ? 1.0 : 2.0, o[OUT_COUNT];
@@ -178,17 +277,64 @@ void search_eval(Search *s, const Position *p, int plies, int side, double out[O
             bool moved = movegen_generate(p, d1, d2, l) > 0;
             if (moved)
                 next = l->moves[pick(s, p, l, side, true, o)].result;
+            pos_swap(&next);
             /* At the last ply the pick's own 0-ply value is the answer. */
             if (!moved || plies > 1) {
-                pos_swap(&next);
-                search_eval(s, &next, plies - 1, !side, o);
+                node(s, &next, plies - 1, !side, o, &below, v, NULL, NULL);
                 eval_invert(o);
+            } else if (states > 0) {
+                double theirs[OUT_COUNT];
+                memcpy(theirs, o, sizeof theirs);
+                eval_invert(theirs);
+                leaf_values(&next, theirs, &below, v);
             }
             for (int k = 0; k < OUT_COUNT; k++)
                 sum[k] += w * o[k];
+            for (int i = 0; i < states; i++) {
+                nd[i] += w * mover_value(&c->cs[i], &below.cs[nd_at[i]], v[nd_at[i]]);
+                if (dt_at[i] >= 0)
+                    dt[i] += w * mover_value(&c->cs[i], &below.cs[dt_at[i]], v[dt_at[i]]);
+            }
         }
     for (int k = 0; k < OUT_COUNT; k++)
         out[k] = sum[k] / 36.0;
+    for (int i = 0; i < states; i++) {
+        nd[i] /= 36.0, dt[i] /= 36.0;
+        eq[i] = nd[i];
+        if (dt_at[i] >= 0 && cubestate_may_double(&c->cs[i], SIDE_ROLLER)) {
+            double dbl = doubled_value(dt[i], cube_win_value(&c->cs[i], 1));
+            if (dbl > eq[i])
+                eq[i] = dbl;
+        }
+        if (eq_nd)
+            eq_nd[i] = nd[i], eq_dt[i] = dt[i];
+    }
+}
+
+void search_eval(Search *s, const Position *p, int plies, int side, double out[OUT_COUNT])
+{
+    node(s, p, plies, side, out, NULL, NULL, NULL, NULL);
+}
+
+double search_cubeful(Search *s, const Position *p, int plies, int side, const CubeState *cs,
+                      double out[OUT_COUNT])
+{
+    Cubes c = {1, {*cs}};
+    double eq;
+    node(s, p, plies, side, out, &c, &eq, NULL, NULL);
+    return eq;
+}
+
+void search_cube_equities(Search *s, const Position *p, int plies, const CubeState *cs,
+                          double out[OUT_COUNT], CubeEquities *eq)
+{
+    Cubes c = {1, {*cs}};
+    double best, nd, dt;
+    node(s, p, plies, 0, out, &c, &best, &nd, &dt);
+    eq->no_double = nd;
+    eq->double_take = dt;
+    eq->double_pass = cube_win_value(cs, 1);
+    eq->can_double = cubestate_access(cs, SIDE_ROLLER);
 }
 
 typedef struct Cand {

@@ -22,6 +22,8 @@
 
 #include <stdbool.h>
 
+#include "cube.h"
+#include "cube_state.h"
 #include "err.h"
 #include "eval_static.h"
 #include "movegen.h"
@@ -31,6 +33,9 @@
 #define SEARCH_KEEP_DEEP 3 /* moves kept from each deeper ranking but the last */
 #define SEARCH_WINDOW 0.10 /* ... and only those within this equity of the best */
 #define SEARCH_FILTER 5    /* inside the tree: pubeval's best, for the network */
+/* Cube states a node of a cubeful search is valued for at once: each level
+ * holds at most twice the states of the one above, starting from one. */
+#define SEARCH_MAX_CUBES (2 << SEARCH_MAX_PLIES)
 
 /* Value of outputs (from the mover's view) for one side. */
 typedef struct Utility {
@@ -65,6 +70,20 @@ double search_utility(const Utility *u, const double out[OUT_COUNT]);
 
 /* Evaluates p (side 1 on roll, who is `side` of util[]) at `plies`. */
 void search_eval(Search *s, const Position *p, int plies, int side, double out[OUT_COUNT]);
+
+/* Cubeful value of p (side 1 on roll, who is `side` of util[]) under the
+ * cube state cs at `plies`, as gnubg's evaluator carries the cube through
+ * its lookahead: at 0 ply the cube model's (cube.h) on the static chances;
+ * deeper, every player in the tree takes his right cube action on the values
+ * one ply below (see search.c). Money: per unit of cs's cube; match: match
+ * winning chance. out gets the cubeless outputs search_eval gives. */
+double search_cubeful(Search *s, const Position *p, int plies, int side, const CubeState *cs,
+                      double out[OUT_COUNT]);
+
+/* The player on roll's cube equities (ND, DT, DP) at `plies`, the same way,
+ * the double's equities even where the rules forbid it; out as above. */
+void search_cube_equities(Search *s, const Position *p, int plies, const CubeState *cs,
+                          double out[OUT_COUNT], CubeEquities *eq);
 
 /* Best move of the player on roll (util[0]) for the roll; false if none.
  * out (may be NULL) gets the chosen move's outputs from the mover's view. */
