@@ -213,6 +213,22 @@ static void test_engine_player_cube_and_resign(void **state)
     lost.side[SIDE_OPPONENT][0] = 1;
     assert_int_equal(player_resign(pl, &lost, &cs, &level, &err), PLAYER_OK);
     assert_int_equal(level, 1);
+    /* All 15 on his 13 point, or in the other side's home board, against
+     * a last checker on the ace point: a sure gammon, a sure backgammon
+     * (offered as the gammon it scores with backgammons off). */
+    memset(&lost, 0, sizeof lost);
+    lost.side[SIDE_ROLLER][12] = 15;
+    lost.side[SIDE_OPPONENT][0] = 1;
+    assert_int_equal(player_resign(pl, &lost, &cs, &level, &err), PLAYER_OK);
+    assert_int_equal(level, 2);
+    lost.side[SIDE_ROLLER][12] = 0;
+    lost.side[SIDE_ROLLER][19] = 15;
+    assert_int_equal(player_resign(pl, &lost, &cs, &level, &err), PLAYER_OK);
+    assert_int_equal(level, 3);
+    cs.backgammons_off = true;
+    assert_int_equal(player_resign(pl, &lost, &cs, &level, &err), PLAYER_OK);
+    assert_int_equal(level, 2);
+    cs = cubes_money();
     bool yes = false;
     assert_int_equal(player_accept(pl, &p, &cs, 1, &yes, &err), PLAYER_OK);
     assert_true(yes); /* a single game at the start is worth taking */

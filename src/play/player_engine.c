@@ -7,7 +7,8 @@
 
 /* It offers to resign only a game the evaluator gives it no chance to win,
  * and then the least it loses for certain: a backgammon or a gammon when
- * that is sure, else a single game. */
+ * that is sure, else a single game (a gammon for a sure backgammon the
+ * rules count as one). */
 #define CERTAIN 1e-9
 
 typedef struct EnginePlayer {
@@ -88,6 +89,9 @@ static PlayerStatus ep_resign(Player *pl, const Position *p, const CubeState *cs
         return status_of(r);
     *level = ev.p_win > CERTAIN ? 0
              : 1 + (ev.p_lose_gammon >= 1 - CERTAIN) + (ev.p_lose_bg >= 1 - CERTAIN);
+    /* With backgammons off a backgammon costs a gammon: offer that. */
+    if (*level > 2 && cs && cs->backgammons_off)
+        *level = 2;
     return PLAYER_OK;
 }
 
