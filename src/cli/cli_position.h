@@ -14,11 +14,17 @@
 #include "engine.h"
 #include "err.h"
 #include "json.h"
+#include "match.h"
 #include "position.h"
 
 /* p: seen from the player to act; dice (may be NULL): his roll, 0 0 when
  * he has not rolled. */
 bool cli_read_position(const char *id, Position *p, CubeState *cs, int dice[2], Err *err);
+
+/* The whole state an ID gives, for what plays the game on (`shesh
+ * rollout`): the same IDs and refusals as cli_read_position, a Position ID
+ * being a money game under the default rules with its player on roll. */
+bool cli_read_match(const char *id, Match *m, Err *err);
 
 /* "centred", "player" (the player to act) or "opponent". */
 const char *cli_cube_owner(const CubeState *cs);

@@ -392,3 +392,37 @@ EngineResult engine_hint_cube(const Engine *e, EngineScratch *sc, const Position
     engine_scratch_free(own);
     return ENGINE_OK;
 }
+
+EngineResult engine_roll_choices(const Engine *e, EngineScratch *sc, const Position *p,
+                                 const CubeState *cs, EngineCandidate out[ENGINE_ROLLS],
+                                 Err *err)
+{
+    EngineScratch *own;
+    if (!call_scratch(&sc, &own, err))
+        return ENGINE_NO_MEMORY;
+    CubeState fallback;
+    cs = cube_or_default(cs, &fallback);
+    Search s;
+    start_search(e, sc, cs, &s);
+    int k = 0;
+    for (int d1 = 1; d1 <= 6; d1++)
+        for (int d2 = d1; d2 <= 6; d2++, k++) {
+            EngineCandidate *c = &out[k];
+            double o[OUT_COUNT];
+            if (!search_move(&s, p, d1, d2, 0, &c->move, o)) {
+                /* The turn passes: the other side on roll, the same board. */
+                memset(&c->move, 0, sizeof c->move);
+                c->move.result = *p;
+                Position next = *p;
+                pos_swap(&next);
+                search_eval(&s, &next, 0, 1, o);
+                eval_invert(o);
+            }
+            c->plies = 0;
+            eval_clamp(o);
+            fill_eval(o, cube_cubeless(o, cs), &c->ev);
+            c->cubeful = cubeful_after(&c->move, o, cs);
+        }
+    engine_scratch_free(own);
+    return ENGINE_OK;
+}

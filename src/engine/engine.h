@@ -132,4 +132,19 @@ typedef struct EngineCubeHint {
 EngineResult engine_hint_cube(const Engine *e, EngineScratch *sc, const Position *p,
                               const CubeState *cs, int plies, EngineCubeHint *out, Err *err);
 
+/* --- the 21 rolls, for a rollout's luck --- */
+
+/* The distinct rolls: 1-1, 1-2 .. 1-6, 2-2, 2-3 .. 6-6 (d1 <= d2). */
+#define ENGINE_ROLLS 21
+
+/* For each of the 21 rolls, in that order, the 0-ply choice of the player
+ * on roll: the move engine_move plays at 0 plies, valued as
+ * engine_hint_moves values a candidate (plies 0). A roll without a legal
+ * move passes: move.parts is 0, move.result the board as it was, and the
+ * values are those of the other side on roll. What a rollout measures the
+ * luck of a roll against (a rollout at 0 plies also plays these moves). */
+EngineResult engine_roll_choices(const Engine *e, EngineScratch *sc, const Position *p,
+                                 const CubeState *cs, EngineCandidate out[ENGINE_ROLLS],
+                                 Err *err);
+
 #endif
