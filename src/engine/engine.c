@@ -404,25 +404,18 @@ EngineResult engine_roll_choices(const Engine *e, EngineScratch *sc, const Posit
     cs = cube_or_default(cs, &fallback);
     Search s;
     start_search(e, sc, cs, &s);
-    int k = 0;
-    for (int d1 = 1; d1 <= 6; d1++)
-        for (int d2 = d1; d2 <= 6; d2++, k++) {
-            EngineCandidate *c = &out[k];
-            double o[OUT_COUNT];
-            if (!search_move(&s, p, d1, d2, 0, &c->move, o)) {
-                /* The turn passes: the other side on roll, the same board. */
-                memset(&c->move, 0, sizeof c->move);
-                c->move.result = *p;
-                Position next = *p;
-                pos_swap(&next);
-                search_eval(&s, &next, 0, 1, o);
-                eval_invert(o);
-            }
-            c->plies = 0;
-            eval_clamp(o);
-            fill_eval(o, cube_cubeless(o, cs), &c->ev);
-            c->cubeful = cubeful_after(&c->move, o, cs);
-        }
+    Position results[SEARCH_ROLLS];
+    double o[SEARCH_ROLLS][OUT_COUNT];
+    search_roll_picks(&s, p, results, o);
+    for (int k = 0; k < SEARCH_ROLLS; k++) {
+        EngineCandidate *c = &out[k];
+        memset(&c->move, 0, sizeof c->move);
+        c->move.result = results[k];
+        c->plies = 0;
+        eval_clamp(o[k]);
+        fill_eval(o[k], cube_cubeless(o[k], cs), &c->ev);
+        c->cubeful = cubeful_after(&c->move, o[k], cs);
+    }
     engine_scratch_free(own);
     return ENGINE_OK;
 }

@@ -57,9 +57,30 @@ bool rollout_game_init(RolloutGame *g, const Engine *e, const Match *start,
     g->root = match_cube_state(start, &g->root_cs);
     if (g->root < 0)
         return err_set(err, "nobody is to act: nothing to roll out");
+    g->view = g->root;
     cube_linear(&g->root_cs, SIDE_ROLLER, &g->cubeless_base, g->cubeless_w);
     draw_strata(o->seed, g->strata);
     return true;
+}
+
+void rollout_game_from_mover(RolloutGame *g)
+{
+    g->view = !g->root;
+}
+
+/* The root's values seen by the other player: chances turned round, the
+ * equities negated (money) or their complements (match winning chances). */
+static void turn_round(const RolloutGame *g, double v[ROLLOUT_VALUES])
+{
+    double win = v[ROLLOUT_WIN], wg = v[ROLLOUT_WIN_GAMMON], wbg = v[ROLLOUT_WIN_BG];
+    v[ROLLOUT_WIN] = 1.0 - win;
+    v[ROLLOUT_WIN_GAMMON] = v[ROLLOUT_LOSE_GAMMON];
+    v[ROLLOUT_WIN_BG] = v[ROLLOUT_LOSE_BG];
+    v[ROLLOUT_LOSE_GAMMON] = wg;
+    v[ROLLOUT_LOSE_BG] = wbg;
+    bool match = g->root_cs.match_length > 0;
+    for (int k = ROLLOUT_CUBELESS; k <= ROLLOUT_CUBEFUL; k++)
+        v[k] = match ? 1.0 - v[k] : -v[k];
 }
 
 /* The index of a roll among the 21 of engine_roll_choices. */
@@ -120,7 +141,10 @@ static void choice_values(const RolloutGame *g, int seat, int cube, const Engine
 }
 
 /* Adds the luck of rolling d1-d2 to luck[]: the root's values after the
- * 0-ply choice for it, less their average over the 36 rolls. */
+ * search's pick for it, less their average over the 36 rolls. Whatever
+ * the pick, the luck's mean over the roll is 0: the trial's mean is kept,
+ * and the better the pick's value foretells the game, the more of the
+ * dice's noise goes. */
 static void add_luck(const RolloutGame *g, int seat, int cube,
                      const EngineCandidate ch[ENGINE_ROLLS], int d1, int d2,
                      double luck[ROLLOUT_VALUES])
@@ -246,14 +270,9 @@ static bool checker_turn(Trial *t, double luck[ROLLOUT_VALUES], Err *err)
     if (t->m.legal_moves == 0)
         return match_pass(&t->m, err);
     Move best;
-    if (g->o.vr && g->o.plies == 0) {
-        best = choices[roll_index(d1, d2)].move; /* what engine_move plays */
-    } else {
-        EngineResult r = engine_move(g->engine, t->sc, &p, d1, d2, &cs, g->o.plies, &best, err);
-        if (r != ENGINE_OK)
-            return r == ENGINE_NO_MOVE ? err_set(err, "no move although the rules see one")
-                                       : false;
-    }
+    EngineResult r = engine_move(g->engine, t->sc, &p, d1, d2, &cs, g->o.plies, &best, err);
+    if (r != ENGINE_OK)
+        return r == ENGINE_NO_MOVE ? err_set(err, "no move although the rules see one") : false;
     return match_move(&t->m, &best.result, err);
 }
 
@@ -343,6 +362,8 @@ bool rollout_trial(const RolloutGame *g, EngineScratch *sc, int64_t trial,
     }
     for (int i = 0; i < ROLLOUT_VALUES; i++)
         v[i] -= luck[i];
+    if (g->view != g->root)
+        turn_round(g, v);
     if (!g->o.cubeful)
         v[ROLLOUT_CUBEFUL] = 0.0;
     return true;

@@ -23,9 +23,9 @@
  *   permutations drawn from the seed; every later roll is random. Each
  *   block of 36 trials then has every first roll once, each block of 1296
  *   every pair of first two rolls, and a single trial is still a fair draw.
- * - luck: at each roll, the value of the 0-ply best move for the roll
- *   rolled minus the average of the same over the 21 rolls
- *   (engine_roll_choices); a trial's values minus the sum of its lucks
+ * - luck: at each roll, the 0-ply value of the move the search would
+ *   pick for the roll rolled minus the average of the same over the 21
+ *   rolls (engine_roll_choices: 1/36 a double, 2/36 the others); a trial's values minus the sum of its lucks
  *   (each value with its own luck, cube-scaled for the cubeful value) have
  *   the same mean and a far smaller variance.
  *
@@ -69,6 +69,10 @@ typedef struct RolloutGame {
     Match start;        /* the player to act (the root) about to roll */
     RolloutOptions o;
     int root;           /* the root's seat */
+    int view;           /* the seat whose view the values are from: the
+                           root (rollout_game_init), or the other player,
+                           who has just moved into the start (a candidate
+                           move's rollout) */
     CubeState root_cs;  /* the cube and score around him at the start */
     double cubeless_base, cubeless_w[5]; /* his cubeless value, linear in
                                             the five chances */
@@ -80,6 +84,10 @@ typedef struct RolloutGame {
  * waits, the dice are rolled, or an option is out of range. */
 bool rollout_game_init(RolloutGame *g, const Engine *e, const Match *start,
                        const RolloutOptions *o, Err *err);
+
+/* The values from the other player's view from now on: the player who
+ * made the move that led to the start. */
+void rollout_game_from_mover(RolloutGame *g);
 
 /* Plays trial number `trial` (0, 1, ...) and fills v[ROLLOUT_VALUES]
  * (v[ROLLOUT_CUBEFUL] 0 in a cubeless trial). False only on an error of
