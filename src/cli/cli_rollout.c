@@ -146,10 +146,8 @@ static void print_heading(const RolloutReport *r)
         printf("%lld trials", done);
     else
         printf("%lld of %lld trials", done, (long long)r->trials);
-    if (r->interrupted)
-        printf(" (interrupted)");
-    printf("%s, %d %s, %s", r->dice[0] ? " each" : "", r->plies, r->plies == 1 ? "ply" : "plies",
-           r->cubeful ? "cubeful" : "cubeless");
+    printf("%s%s, %d %s, %s", r->dice[0] ? " each" : "", r->interrupted ? " (interrupted)" : "",
+           r->plies, r->plies == 1 ? "ply" : "plies", r->cubeful ? "cubeful" : "cubeless");
     if (r->truncate)
         printf(", truncated after %d turns", r->truncate);
     printf(", %s, seed %llu", r->vr ? "variance reduction" : "no variance reduction",
@@ -185,8 +183,8 @@ static void print_text(const RolloutReport *r)
     int order[ROLLOUT_MOVES_MAX], k = rank_value(r);
     ranked(r, order);
     double best = rollout_sums_mean(&r->moves[order[0]].sums, k);
-    printf("     %-24s hint  %s     se    diff  %s     se    win     wg    wbg     lg    lbg%s\n",
-           "move", r->cubeful ? "cubeful" : "cubeless", r->cubeful ? "cubeless" : "        ",
+    printf("     %-24s hint  %-8s     se     diff%s    win     wg    wbg     lg    lbg%s\n",
+           "move", r->cubeful ? "cubeful" : "cubeless", r->cubeful ? "  cubeless     se" : "",
            unit);
     for (int i = 0; i < r->count; i++) {
         const RolloutReportMove *m = &r->moves[order[i]];
@@ -194,13 +192,11 @@ static void print_text(const RolloutReport *r)
         char diff[16] = "";
         if (i > 0)
             snprintf(diff, sizeof diff, "%+.4f", rollout_sums_mean(s, k) - best);
-        printf("  %2d %-24s %4d  %+.4f %.4f %7s", i + 1, m->move, m->rank,
+        printf("  %2d %-24s %4d  %+8.4f  %.4f  %7s", i + 1, m->move, m->rank,
                rollout_sums_mean(s, k), rollout_sums_se(s, k), diff);
         if (r->cubeful)
             printf("   %+.4f %.4f", rollout_sums_mean(s, ROLLOUT_CUBELESS),
                    rollout_sums_se(s, ROLLOUT_CUBELESS));
-        else
-            printf("                  ");
         for (int j = 0; j < 5; j++)
             printf("  %.3f", rollout_sums_mean(s, j));
         printf("\n");
