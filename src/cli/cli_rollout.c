@@ -298,7 +298,7 @@ static bool one(Job *jb, const char *id, const char *dice_text)
     Match m;
     int dice[2] = {0, 0};
     Err err = {{0}};
-    static RolloutReport r; /* large; one item at a time, on this thread */
+    RolloutReport r;
     bool ok = cli_read_match(id, &m, &err);
     if (ok && dice_text)
         ok = read_dice(dice_text, dice, &err);
@@ -392,7 +392,7 @@ static const char *next_line(Shard *s, size_t *len)
  * Returns the exit status. */
 static int merge_lines(Shard *shards, int n, bool json)
 {
-    static RolloutReport total, part;
+    RolloutReport total, part;
     char message[ROLLOUT_MESSAGE_MAX], other[ROLLOUT_MESSAGE_MAX];
     int status = EXIT_OK;
     bool *seen = calloc((size_t)n + 1, sizeof *seen);

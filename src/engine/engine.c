@@ -393,6 +393,8 @@ EngineResult engine_hint_cube(const Engine *e, EngineScratch *sc, const Position
     return ENGINE_OK;
 }
 
+_Static_assert(ENGINE_ROLLS == SEARCH_ROLLS, "the 21 rolls, in one order");
+
 EngineResult engine_roll_choices(const Engine *e, EngineScratch *sc, const Position *p,
                                  const CubeState *cs, EngineCandidate out[ENGINE_ROLLS],
                                  Err *err)
