@@ -139,7 +139,7 @@ EngineResult engine_hint_cube(const Engine *e, EngineScratch *sc, const Position
 
 /* For each of the 21 rolls, in that order, the move of the player on roll
  * as the search picks them inside its lookahead (pubeval's few best moves,
- * then the evaluator: 21 picks cost a few 0-ply moves), valued as
+ * then the evaluator: a third of the cost of engine_move's), valued as
  * engine_hint_moves values a candidate at 0 plies. A roll without a legal
  * move passes: move.parts is 0, move.result the board as it was, and the
  * values are those of the other side on roll. What a rollout measures the
