@@ -15,10 +15,11 @@
 #include "rollout.h"
 
 /* A value is counted as round(value / ROLLOUT_QUANTUM), after clamping to
- * +-ROLLOUT_VALUE_MAX (no trial comes near it: the bound keeps 10^8
- * squares within a sum). */
+ * +-ROLLOUT_VALUE_MAX (a backgammon at the largest cube of an ID, 3 *
+ * 32768, stays below it; the bound keeps the squares of 10^9 trials, the
+ * most shesh rollout plays, within a sum). */
 #define ROLLOUT_QUANTUM 1e-9
-#define ROLLOUT_VALUE_MAX 1e6
+#define ROLLOUT_VALUE_MAX 1e5
 
 /* Sums are kept within +-(10^38 - 1): 38 decimal digits. */
 __extension__ typedef __int128 RolloutWide;
