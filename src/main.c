@@ -10,6 +10,7 @@ static const CliCommand commands[] = {
     {"moves", cli_moves, "list every legal move of a position for a roll"},
     {"hint", cli_hint, "the engine's moves ranked for a roll, or its cube decision"},
     {"eval", cli_eval, "the engine's chances and equities of a position"},
+    {"rollout", cli_rollout, "roll a position or a roll's moves out: chances and equities with errors"},
     {"rules", cli_rules, "show the rules a preset and rules options make"},
     {"bench", cli_bench, "move generation speed and a behaviour signature"},
     {"match", cli_match, "two players in money sessions or matches, refereed, with records"},

@@ -14,6 +14,7 @@
 #include "engine.h"
 #include "err.h"
 #include "json.h"
+#include "match.h"
 #include "position.h"
 
 /* p: seen from the player to act; dice (may be NULL): his roll, 0 0 when
@@ -22,6 +23,11 @@
  * Jacoby rule, beavers (on or off) and cube limit, the rest from rules. */
 bool cli_read_position(const char *id, const Rules *rules, Position *p, CubeState *cs,
                        int dice[2], Err *err);
+
+/* The whole state an ID gives, for what plays the game on (`shesh
+ * rollout`): the same IDs, rules and refusals as cli_read_position, a
+ * Position ID being a money game with its player on roll. */
+bool cli_read_match(const char *id, const Rules *rules, Match *m, Err *err);
 
 /* "centred", "player" (the player to act) or "opponent". */
 const char *cli_cube_owner(const CubeState *cs);

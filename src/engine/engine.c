@@ -340,9 +340,28 @@ EngineResult engine_evaluate(const Engine *e, EngineScratch *sc, const Position 
 /* --- hints ---------------------------------------------------------------- */
 
 
-/* The mover's cubeful equity after his move, valued at `plies` below it:
- * the other side is then on roll, with the cube turned round; its equity
- * is his, negated (money), or its match winning chance his complement. */
+/* The mover's value from the other side's, then on roll with the cube
+ * turned round: negated (money), or its complement (match). */
+static double mover_of(double theirs, const CubeState *cs)
+{
+    return cs->match_length > 0 ? 1.0 - theirs : -theirs;
+}
+
+/* The mover's cubeful equity after his move m at 0 plies, from his chances
+ * after it: the cube model's for the other side, then on roll. */
+static double cubeful_after_0(const Move *m, const double mover[OUT_COUNT], const CubeState *cs)
+{
+    Position next = m->result;
+    pos_swap(&next);
+    double o[OUT_COUNT];
+    memcpy(o, mover, sizeof o);
+    eval_invert(o);
+    CubeState other = *cs;
+    cubestate_swap(&other);
+    return mover_of(cube_cubeful(o, &other, cube_efficiency(&next)), cs);
+}
+
+/* The same valued at `plies` below the move, by the cubeful search. */
 static double cubeful_after(Search *s, const Move *m, int plies, const CubeState *cs)
 {
     Position next = m->result;
@@ -350,8 +369,7 @@ static double cubeful_after(Search *s, const Move *m, int plies, const CubeState
     CubeState other = *cs;
     cubestate_swap(&other);
     double o[OUT_COUNT];
-    double v = search_cubeful(s, &next, plies, 1, &other, o);
-    return cs->match_length > 0 ? 1.0 - v : -v;
+    return mover_of(search_cubeful(s, &next, plies, 1, &other, o), cs);
 }
 
 EngineResult engine_hint_moves(const Engine *e, EngineScratch *sc, const Position *p, int d1,
@@ -383,7 +401,8 @@ EngineResult engine_hint_moves(const Engine *e, EngineScratch *sc, const Positio
         out[i].plies = c[i].plies;
         eval_clamp(c[i].out);
         fill_eval(c[i].out, cube_cubeless(c[i].out, cs), &out[i].ev);
-        out[i].cubeful = cubeful_after(&s, &c[i].move, c[i].plies, cs);
+        out[i].cubeful = c[i].plies > 0 ? cubeful_after(&s, &c[i].move, c[i].plies, cs)
+                                        : cubeful_after_0(&c[i].move, c[i].out, cs);
     }
     *n = k;
     free(c);
@@ -411,6 +430,35 @@ EngineResult engine_hint_cube(const Engine *e, EngineScratch *sc, const Position
     out->may_double = may_double(cs);
     out->action = out->may_double ? double_decision(&eq) : CUBE_ROLL;
     out->answer = take_decision(&eq, cs);
+    engine_scratch_free(own);
+    return ENGINE_OK;
+}
+
+_Static_assert(ENGINE_ROLLS == SEARCH_ROLLS, "the 21 rolls, in one order");
+
+EngineResult engine_roll_choices(const Engine *e, EngineScratch *sc, const Position *p,
+                                 const CubeState *cs, EngineCandidate out[ENGINE_ROLLS],
+                                 Err *err)
+{
+    EngineScratch *own;
+    if (!call_scratch(&sc, &own, err))
+        return ENGINE_NO_MEMORY;
+    CubeState fallback;
+    cs = cube_or_default(cs, &fallback);
+    Search s;
+    start_search(e, sc, cs, &s);
+    Position results[SEARCH_ROLLS];
+    double o[SEARCH_ROLLS][OUT_COUNT];
+    search_roll_picks(&s, p, results, o);
+    for (int k = 0; k < SEARCH_ROLLS; k++) {
+        EngineCandidate *c = &out[k];
+        memset(&c->move, 0, sizeof c->move);
+        c->move.result = results[k];
+        c->plies = 0;
+        eval_clamp(o[k]);
+        fill_eval(o[k], cube_cubeless(o[k], cs), &c->ev);
+        c->cubeful = cubeful_after_0(&c->move, o[k], cs);
+    }
     engine_scratch_free(own);
     return ENGINE_OK;
 }

@@ -132,4 +132,21 @@ typedef struct EngineCubeHint {
 EngineResult engine_hint_cube(const Engine *e, EngineScratch *sc, const Position *p,
                               const CubeState *cs, int plies, EngineCubeHint *out, Err *err);
 
+/* --- the 21 rolls, for a rollout's luck --- */
+
+/* The distinct rolls: 1-1, 1-2 .. 1-6, 2-2, 2-3 .. 6-6 (d1 <= d2). */
+#define ENGINE_ROLLS 21
+
+/* For each of the 21 rolls, in that order, the move of the player on roll
+ * as the search picks them inside its lookahead (pubeval's few best moves,
+ * then the evaluator: a third of the cost of engine_move's), valued as
+ * engine_hint_moves values a candidate at 0 plies. A roll without a legal
+ * move passes: move.parts is 0, move.result the board as it was, and the
+ * values are those of the other side on roll. What a rollout measures the
+ * luck of a roll against: any fixed choice will do, a good one cancels
+ * more of the luck. */
+EngineResult engine_roll_choices(const Engine *e, EngineScratch *sc, const Position *p,
+                                 const CubeState *cs, EngineCandidate out[ENGINE_ROLLS],
+                                 Err *err);
+
 #endif

@@ -337,6 +337,25 @@ void search_cube_equities(Search *s, const Position *p, int plies, const CubeSta
     eq->can_double = cubestate_access(cs, SIDE_ROLLER);
 }
 
+void search_roll_picks(Search *s, const Position *p, Position results[SEARCH_ROLLS],
+                       double out[SEARCH_ROLLS][OUT_COUNT])
+{
+    MoveList *l = s->scratch->lists[1];
+    int k = 0;
+    for (int d1 = 1; d1 <= 6; d1++)
+        for (int d2 = d1; d2 <= 6; d2++, k++) {
+            if (movegen_generate(p, d1, d2, l) > 0) {
+                results[k] = l->moves[pick(s, p, l, 0, true, out[k])].result;
+                continue;
+            }
+            results[k] = *p; /* the turn passes */
+            Position next = *p;
+            pos_swap(&next);
+            search_eval(s, &next, 0, 1, out[k]);
+            eval_invert(out[k]);
+        }
+}
+
 typedef struct Cand {
     Move move;
     double value;

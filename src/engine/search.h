@@ -90,6 +90,18 @@ void search_cube_equities(Search *s, const Position *p, int plies, const CubeSta
 bool search_move(Search *s, const Position *p, int d1, int d2, int plies, Move *best,
                  double out[OUT_COUNT]);
 
+/* The rolls of search_roll_picks, in this order: 1-1, 1-2 .. 1-6, 2-2 ..
+ * 6-6. */
+#define SEARCH_ROLLS 21
+
+/* For each of the 21 rolls, the move of the player on roll (util[0]) as
+ * search_eval picks them inside its tree (pubeval's few best, then the
+ * evaluator: cheap, and not always search_move's), its result (the mover's
+ * view) and its 0-ply outputs (the mover's view). A roll without a legal
+ * move leaves p as it is, valued with the other side on roll. */
+void search_roll_picks(Search *s, const Position *p, Position results[SEARCH_ROLLS],
+                       double out[SEARCH_ROLLS][OUT_COUNT]);
+
 /* A legal move as search_rank values it. */
 typedef struct SearchCandidate {
     Move move;
