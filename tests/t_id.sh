@@ -381,5 +381,14 @@ else
     echo "skip: $GNUBG not installed, boards not compared with gnubg's"
 fi
 
+f0=$fails
+# A NUL byte makes its line an error: what follows it is not ignored.
+printf '4HPwATDgc/ABMA\0garbage\n4HPwATDgc/ABMA\n' | "$SHESH" id decode - > "$dir/nul.out" 2> "$dir/nul.err"
+[ $? = 1 ] || no "decode - with a NUL does not exit 1"
+sed -n 1p "$dir/nul.out" | grep -qx "error: line 1: a NUL byte in the line" || no "NUL: $(head -c 200 "$dir/nul.out")"
+sed -n 2p "$dir/nul.out" | grep -q "^kind=position_id position_id=4HPwATDgc/ABMA " || no "the line after a NUL was not answered"
+grep -q "line 1: a NUL byte" "$dir/nul.err" || no "NUL: nothing on stderr"
+passed "$f0" "a NUL byte in a - line is that line's error; the next one is answered"
+
 [ "$fails" = 0 ] || exit 1
 echo "t_id: all passed"

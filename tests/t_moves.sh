@@ -135,5 +135,12 @@ status=$?
 sed -n 2p "$dir/lines.txt" | grep -q '^error: line 2: ' || no "stdin: line 2 is not an error line"
 sed -n 3p "$dir/lines.txt" | grep -q "^error: line 3: bad dice" || no "stdin: line 3 is not a dice error"
 
+# A NUL byte makes its line an error (not "too long"), and the next line is
+# still answered.
+printf '4HPwATDgc/ABMA 31\0\n4HPwATDgc/ABMA 66\n' | "$SHESH" moves - > "$dir/nul.txt"
+[ $? = 1 ] || no "stdin with a NUL does not exit 1"
+sed -n 1p "$dir/nul.txt" | grep -qx "error: line 1: a NUL byte in the line" || no "NUL: $(head -c 200 "$dir/nul.txt")"
+sed -n 2p "$dir/nul.txt" | grep -q "^4HPwATDgc/ABMA	66	" || no "the line after a NUL was not answered"
+
 [ $fail = 0 ] && echo "t_moves: all passed"
 exit $fail

@@ -551,13 +551,18 @@ static int run_batch(const EncodeOpts *e, const Out *o, const FibsParser *fp)
     buf_init(&out);
     while ((got = getline(&line, &cap, stdin)) >= 0) {
         lineno++;
+        /* getline keeps the bytes after a NUL: the line is refused whole
+         * rather than read up to it. */
+        bool nul = memchr(line, '\0', (size_t)got) != NULL;
         char *s = trim(line);
-        if (!*s || *s == '#')
+        if (!nul && (!*s || *s == '#'))
             continue;
         Item it;
         Err err = {{0}};
         bool ok;
-        if ((size_t)got > ID_LINE_MAX)
+        if (nul)
+            ok = err_set(&err, "a NUL byte in the line");
+        else if ((size_t)got > ID_LINE_MAX)
             ok = err_set(&err, "line longer than %d bytes", ID_LINE_MAX);
         else if (e)
             ok = encode_item(e, s, fp, &it, &err);

@@ -239,18 +239,22 @@ static bool request(Request *r, char **words, int nwords, Err *err)
 
 static int run_stdin(Request *r, bool json)
 {
-    char line[MOVES_LINE_MAX + 2];
+    /* getline keeps the bytes after a NUL: a line holding one is refused
+     * whole, and the next line is read as the next line. */
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t got;
     int lineno = 0, status = EXIT_OK;
-    while (fgets(line, sizeof line, stdin)) {
+    while ((got = getline(&line, &cap, stdin)) >= 0) {
         lineno++;
-        size_t len = strlen(line);
-        bool whole = len > 0 && line[len - 1] == '\n';
+        size_t len = (size_t)got;
+        if (len > 0 && line[len - 1] == '\n')
+            len--;
         Err err = {{0}};
         bool ok;
-        if (!whole && !feof(stdin)) {
-            int c;
-            while ((c = getchar()) != EOF && c != '\n')
-                ;
+        if (memchr(line, '\0', len)) {
+            ok = err_set(&err, "a NUL byte in the line");
+        } else if (len > MOVES_LINE_MAX) {
             ok = err_set(&err, "line longer than %d bytes", MOVES_LINE_MAX);
         } else {
             char *words[4]; /* a fourth word is only there to be refused */
@@ -274,6 +278,7 @@ static int run_stdin(Request *r, bool json)
                 printf("error: line %d: %s\n", lineno, err.text);
         }
     }
+    free(line);
     return status;
 }
 
