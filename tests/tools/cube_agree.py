@@ -286,7 +286,7 @@ def gnubg_cube(d, plies):
     return {"nd": r[1], "dt": r[2], "dp": r[3], "code": r[4], "text": r[5]}
 
 
-def judge(g, doubles, passes, doubled):
+def judge(g, doubles, passes):
     """Losses, in gnubg's EMG, of doubling or not and of passing or not."""
     dmin = min(g["dt"], g["dp"])
     best_double = dmin > g["nd"]
@@ -346,7 +346,7 @@ def main():
                 a = actions[i]
                 doubles = a.startswith("double")
                 passes = "pass" in a
-                bd, dloss, bp, tloss = judge(g, doubles, passes, decisions[i]["doubled"])
+                bd, dloss, bp, tloss = judge(g, doubles, passes)
                 da += bd == doubles
                 dl.append(dloss)
                 # gnubg's "close" cube decision (isCloseCubedecision): the
@@ -388,7 +388,13 @@ def main():
     print("referee: gnubg %d-ply cubeful (cfevaluate, pruning); losses in gnubg's "
           "mEMG per decision, +- 1 SE" % GNUBG_PLIES)
     print()
-    pct = lambda a, b: "%.1f %% (%d / %d)" % (100.0 * a / b, a, b) if b else "-"
+    def pct(a, b):
+        """Agreement in per cent, +- its binomial standard error."""
+        if not b:
+            return "-"
+        p = a / b
+        return "%.1f +- %.1f %% (%d / %d)" % (100 * p, 100 * math.sqrt(p * (1 - p) / b), a, b)
+
     print("| play | player | double: agree | close doubles: agree | mEMG lost / decision "
           "| take: agree | mEMG lost / take | EMG lost in all |")
     print("|---|---|---|---|---|---|---|---|")
