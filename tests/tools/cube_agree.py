@@ -14,7 +14,7 @@
 #   CUBE_AGREE_PLIES   Shesh's depths to compare, comma-separated (default 0,1,2)
 #   CUBE_AGREE_GNUBG_PLIES  the referee's depth (default 2)
 #   CUBE_AGREE_OUT     if set, every decision as a TSV line there
-#   CUBE_AGREE_WORST   how many of the worst disagreements to list (default 5)
+#   CUBE_AGREE_WORST   how many of the worst disagreements to list at each depth (default 3)
 #
 # What is counted. The records are replayed event by event: the cube's
 # value and owner follow the doubles, takes and beavers; the position
@@ -56,7 +56,7 @@ RUNS = os.environ.get("CUBE_AGREE_RUNS", "").split()
 PLIES = [int(x) for x in os.environ.get("CUBE_AGREE_PLIES", "0,1,2").split(",") if x != ""]
 GNUBG_PLIES = int(os.environ.get("CUBE_AGREE_GNUBG_PLIES", "2"))
 OUT = os.environ.get("CUBE_AGREE_OUT", "")
-WORST = int(os.environ.get("CUBE_AGREE_WORST", "5"))
+WORST = int(os.environ.get("CUBE_AGREE_WORST", "3"))
 MAX_CUBE = 64  # the referee's default cube limit
 
 B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
@@ -411,11 +411,14 @@ def main():
             print("  %s: double %.2f +- %.2f, take %.2f +- %.2f"
                   % (name, 1000 * dmw[0], 1000 * dmw[1], 1000 * tmw[0], 1000 * tmw[1]))
     print()
-    print("worst disagreements (gnubg's ND / DT / DP; loss in mEMG):")
+    print("worst disagreements at each depth (gnubg's ND / DT / DP; loss in mEMG):")
     worst.sort(key=lambda w: -w[0])
-    for loss, name, what, i, a, g in worst[:WORST]:
-        print("  %s %s %s: shesh '%s', gnubg '%s' (%+.3f / %+.3f / %+.3f): %.0f"
-              % (name, what, i, a, g["text"], g["nd"], g["dt"], g["dp"], 1000 * loss))
+    for name, _ in players:
+        for loss, _, what, i, a, g in [w for w in worst if w[1] == name][:WORST]:
+            n = decisions[i]["match_to"]
+            print("  %s, %s, %s %s: shesh '%s', gnubg '%s' (%+.3f / %+.3f / %+.3f): %.0f"
+                  % (name, "%d-point match" % n if n else "money", what, i, a, g["text"],
+                     g["nd"], g["dt"], g["dp"], 1000 * loss))
     if OUT:
         with open(OUT, "w") as f:
             f.write("# player\tplay\tdecision\tgnubg-id\tshesh\tgnubg\tnd\tdt\tdp\tloss\tseen\n")
