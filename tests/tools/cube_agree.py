@@ -41,7 +41,8 @@
 # (beaver counts as take). The loss of a decision is gnubg's equity of its
 # own choice minus gnubg's equity of Shesh's choice: for the double, the
 # doubler's equity (ND against min(DT, DP)); for the take, the taker's
-# (-DT against -DP).
+# (-DT against -DP). gnubg at 0 ply, and a player who never doubles and
+# always takes, are judged the same way, for scale.
 import gzip
 import json
 import math
@@ -330,6 +331,8 @@ def main():
             return ("double" if dmin > r["nd"] else "no double") + \
                 (", pass" if r["dt"] > r["dp"] else ", take")
         players.append(("gnubg 0-ply", {i: act(ref0[i]) for i in keep}))
+    # The scale at the other end: a player who never doubles and always takes.
+    players.append(("never doubles", {i: "no double, take" for i in keep}))
 
     rows = []
     worst = []

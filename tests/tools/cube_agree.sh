@@ -31,7 +31,9 @@ mkdir -p "$dir"
 rm -f "$dir"/money.* "$dir"/match.* "$dir"/decisions.tsv
 
 start=$(date +%s)
-echo "engine: $("$SHESH" --version), cube: Janowski model at the root; gnubg: $("$GNUBG" --version 2>/dev/null | head -1)"
+commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
+echo "shesh: $("$SHESH" --version) (commit $commit); gnubg: $("$GNUBG" --version 2>/dev/null | head -1)"
+echo "games: $GAMES money games and $MATCHES 7-point matches, seed $SEED, Shesh 1-ply against gnubg 0-ply"
 "$SHESH" match --games "$GAMES" --seed "$SEED" --record "$dir/money.mat.gz" \
     Shesh=shesh:plies=1 gnubg=gnubg | head -2
 "$SHESH" match --match-to 7 --matches "$MATCHES" --seed "$SEED" --record "$dir/match.mat.gz" \
