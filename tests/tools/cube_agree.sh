@@ -34,10 +34,11 @@ start=$(date +%s)
 commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
 echo "shesh: $("$SHESH" --version) (commit $commit); gnubg: $("$GNUBG" --version 2>/dev/null | head -1)"
 echo "games: $GAMES money games and $MATCHES 7-point matches, seed $SEED, Shesh 1-ply against gnubg 0-ply"
-"$SHESH" match --games "$GAMES" --seed "$SEED" --record "$dir/money.mat.gz" \
-    Shesh=shesh:plies=1 gnubg=gnubg | head -2
-"$SHESH" match --match-to 7 --matches "$MATCHES" --seed "$SEED" --record "$dir/match.mat.gz" \
-    Shesh=shesh:plies=1 gnubg=gnubg | head -2
+"$SHESH" match --quiet --games "$GAMES" --seed "$SEED" --record "$dir/money.mat.gz" \
+    Shesh=shesh:plies=1 gnubg=gnubg > "$dir/money.summary"
+"$SHESH" match --quiet --match-to 7 --matches "$MATCHES" --seed "$SEED" --record "$dir/match.mat.gz" \
+    Shesh=shesh:plies=1 gnubg=gnubg > "$dir/match.summary"
+head -q -n 2 "$dir/money.summary" "$dir/match.summary"
 played=$(date +%s)
 
 CUBE_AGREE_RUNS="$dir/money.jsonl.gz $dir/match.jsonl.gz" CUBE_AGREE_SHESH="$SHESH" \
