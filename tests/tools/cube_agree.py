@@ -318,7 +318,19 @@ def main():
           "replayed; %d replay mismatches" % (stats["games"], stats["turns"], stats["no_access"],
                                              stats["unknown"], stats["mismatch"]))
     shesh = {p: shesh_answers(ids, p) for p in PLIES}
-    # Dead cubes and positions the engine refuses are left out.
+    # The Match IDs made here, read back by shesh: the same cube, owner and
+    # match length, or the figures would judge other positions.
+    owner_name = {-1: "centred", 0: "opponent", 1: "player"}
+    for p in PLIES:
+        for i in ids:
+            h, d = shesh[p].get(i), decisions[i]
+            if h is None or "error" in h:
+                sys.exit("cube_agree: shesh refused %s: %s" % (i, h and h["error"]))
+            if (h["cube"], h["cube_owner"], h["match_to"]) != \
+                    (d["cube"], owner_name[d["owner"]], d["match_to"]):
+                sys.exit("cube_agree: shesh reads %s as cube %s %s, match %s" %
+                         (i, h["cube"], h["cube_owner"], h["match_to"]))
+    # Dead cubes are left out.
     keep = [i for i in ids if all(i in shesh[p] and shesh[p][i].get("may_double") for p in PLIES)]
     dead = len(ids) - len(keep)
     gn = {i: gnubg_cube(decisions[i], GNUBG_PLIES) for i in keep}

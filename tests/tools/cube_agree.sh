@@ -9,8 +9,8 @@
 # /tmp/cube-agree; emptied first), then runs tests/tools/cube_agree.py under
 # gnubg's Python: it replays the records, collects every cube and take
 # decision, asks gnubg 2-ply and `shesh hint` at 0, 1 and 2 plies, and prints
-# the table. Every decision, with gnubg's equities and the loss, goes to
-# DIR/decisions.tsv. Rerunning with the same engine and the same gnubg gives
+# the table (also kept in DIR/report.txt). Every decision, with gnubg's
+# equities and the loss, goes to DIR/decisions.tsv. Rerunning with the same engine and the same gnubg gives
 # the same games and the same figures.
 #
 # Environment: SHESH (build/shesh), GNUBG (/usr/games/gnubg), GAMES (money
@@ -28,7 +28,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 [ -x "$SHESH" ] || { echo "cube_agree.sh: no $SHESH (run make first)" >&2; exit 1; }
 [ -x "$GNUBG" ] || { echo "cube_agree.sh: no $GNUBG" >&2; exit 1; }
 mkdir -p "$dir"
-rm -f "$dir"/money.* "$dir"/match.* "$dir"/decisions.tsv
+rm -f "$dir"/money.* "$dir"/match.* "$dir"/decisions.tsv "$dir"/report.txt
 
 start=$(date +%s)
 commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
@@ -41,8 +41,11 @@ echo "games: $GAMES money games and $MATCHES 7-point matches, seed $SEED, Shesh 
 head -q -n 2 "$dir/money.summary" "$dir/match.summary"
 played=$(date +%s)
 
+status=0
 CUBE_AGREE_RUNS="$dir/money.jsonl.gz $dir/match.jsonl.gz" CUBE_AGREE_SHESH="$SHESH" \
     CUBE_AGREE_PLIES="$PLIES" CUBE_AGREE_OUT="$dir/decisions.tsv" \
-    "$GNUBG" -t -q -p "$here/cube_agree.py" | sed -n '/^records:/,$p'
+    "$GNUBG" -t -q -p "$here/cube_agree.py" > "$dir/report.txt" || status=$?
+sed -n '/^records:/,$p' "$dir/report.txt"
+[ "$status" = 0 ] || { echo "cube_agree.sh: gnubg exited $status" >&2; exit 1; }
 end=$(date +%s)
 echo "time: $((played - start)) s playing, $((end - played)) s judging"
