@@ -14,16 +14,17 @@
 #   CUBE_AGREE_PLIES   Shesh's depths to compare, comma-separated (default 0,1,2)
 #   CUBE_AGREE_GNUBG_PLIES  the referee's depth (default 2)
 #   CUBE_AGREE_OUT     if set, every decision as a TSV line there
-#   CUBE_AGREE_WORST   how many of the worst disagreements to list at each depth (default 3)
+#   CUBE_AGREE_WORST   the worst disagreements listed at each depth (default 3)
 #
 # What is counted. The records are replayed event by event: the cube's
 # value and owner follow the doubles, takes and beavers; the position
-# before each roll is the one the mover's next "move" event carries, or,
-# for a turn that ends in a dance or a dropped double, the result of the
-# previous move (found with `shesh moves -`, the record's move text being
-# the display notation that lists). Every record position is checked
-# against the replay. In a match the Crawford game is the first game with a
-# player one point away. A cube decision is a player about to roll who may
+# before each roll is the result of the previous move, seen from the
+# roller (found with `shesh moves -`, the record's move text being the
+# display notation that lists), or the same position after a dance. Each
+# "move" event's own position (the records have none for a turn that ends
+# in a dance or a dropped double) is checked against the replay, and the
+# Match IDs made here against what `shesh hint` reads back. In a match
+# the Crawford game is the first game with a player one point away. A cube decision is a player about to roll who may
 # double (cube centred or his, not the Crawford game, below the cube limit,
 # and not a dead cube: Shesh's `may_double`); a take decision is such a
 # position where a double was offered in the game. Decisions are deduped on
@@ -210,7 +211,9 @@ def collect(paths):
         for e in g["events"]:
             a = e["action"]
             who = e.get("player")
-            if a in ("roll", "double", "resign") and turn_open:
+            # The turn's cube question: asked before the roll (after a
+            # resignation the other side rejected, none after one accepted).
+            if a in ("roll", "double") and turn_open:
                 turn_open = False
                 last = None
                 stats["turns"] += 1
@@ -226,7 +229,6 @@ def collect(paths):
                         "score": (score[1 - who], score[who]) if n > 0 else (0, 0),
                         "doubled": False,
                         "seen": 0,
-                        "by": g["players"][who],
                     }
                     gid = d["posid"] + ":" + matchid(d)
                     d = decisions.setdefault(gid, d)
