@@ -15,6 +15,8 @@
 #
 # Environment: SHESH (build/shesh), GNUBG (/usr/games/gnubg), GAMES (money
 # games, 200), MATCHES (7-point matches, 20), SEED (11), PLIES (0,1,2).
+# REUSE=1 plays nothing and judges the records already in DIR: a changed
+# engine judged on the very positions of an earlier run (keep its DIR).
 set -euo pipefail
 SHESH=${SHESH:-build/shesh}
 GNUBG=${GNUBG:-/usr/games/gnubg}
@@ -27,18 +29,25 @@ here=$(cd "$(dirname "$0")" && pwd)
 
 [ -x "$SHESH" ] || { echo "cube_agree.sh: no $SHESH (run make first)" >&2; exit 1; }
 [ -x "$GNUBG" ] || { echo "cube_agree.sh: no $GNUBG" >&2; exit 1; }
-mkdir -p "$dir"
-rm -f "$dir"/money.* "$dir"/match.* "$dir"/decisions.tsv "$dir"/report.txt
-
 start=$(date +%s)
 commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
 echo "shesh: $("$SHESH" --version) (commit $commit); gnubg: $("$GNUBG" --version 2>/dev/null | head -1)"
-echo "games: $GAMES money games and $MATCHES 7-point matches, seed $SEED, Shesh 1-ply against gnubg 0-ply"
-"$SHESH" match --quiet --games "$GAMES" --seed "$SEED" --record "$dir/money.mat.gz" \
-    Shesh=shesh:plies=1 gnubg=gnubg > "$dir/money.summary"
-"$SHESH" match --quiet --match-to 7 --matches "$MATCHES" --seed "$SEED" --record "$dir/match.mat.gz" \
-    Shesh=shesh:plies=1 gnubg=gnubg > "$dir/match.summary"
-head -q -n 2 "$dir/money.summary" "$dir/match.summary"
+if [ "${REUSE:-0}" = 1 ]; then
+    for f in "$dir/money.jsonl.gz" "$dir/match.jsonl.gz"; do
+        [ -r "$f" ] || { echo "cube_agree.sh: REUSE=1 but no $f" >&2; exit 1; }
+    done
+    echo "games: the records in $dir, played before"
+    rm -f "$dir"/decisions.tsv "$dir"/report.txt
+else
+    mkdir -p "$dir"
+    rm -f "$dir"/money.* "$dir"/match.* "$dir"/decisions.tsv "$dir"/report.txt
+    echo "games: $GAMES money games and $MATCHES 7-point matches, seed $SEED, Shesh 1-ply against gnubg 0-ply"
+    "$SHESH" match --quiet --games "$GAMES" --seed "$SEED" --record "$dir/money.mat.gz" \
+        Shesh=shesh:plies=1 gnubg=gnubg > "$dir/money.summary"
+    "$SHESH" match --quiet --match-to 7 --matches "$MATCHES" --seed "$SEED" \
+        --record "$dir/match.mat.gz" Shesh=shesh:plies=1 gnubg=gnubg > "$dir/match.summary"
+fi
+head -q -n 2 "$dir/money.summary" "$dir/match.summary" 2> /dev/null || true
 played=$(date +%s)
 
 status=0
