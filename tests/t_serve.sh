@@ -197,6 +197,19 @@ expect_fail "a file that is not a socket" "not a socket" --unix "$dir/plain-file
 [ -e "$dir/plain-file" ] && ok "the plain file was left alone" || bad "plain file removed"
 timeout 10 "$SHESH" serve --plies 9 2> /dev/null
 [ $? -eq 2 ] && ok "bad option value: exit 2" || bad "bad option value: not a usage error"
+# The Unix socket's mode: 0660 by default whatever the umask (the main
+# server above was started under the test's umask), or --unix-mode's.
+mode=$(stat -c %a "$sock")
+[ "$mode" = 660 ] && ok "the Unix socket's mode is 660 by default" || bad "the Unix socket's mode is $mode"
+(umask 000; start_server modes --unix "$dir/m.sock" --unix-mode 0600 --plies 0
+ m=$(stat -c %a "$dir/m.sock"); kill "$pid"; wait "$pid" 2> /dev/null
+ [ "$m" = 600 ]) && ok "--unix-mode 0600 under umask 000 gives 600" || bad "--unix-mode 0600: not 600"
+for args in "--unix-mode 999 --unix $dir/m.sock" "--unix-mode 600" "--unix-mode 01777 --unix $dir/m.sock"; do
+    # shellcheck disable=SC2086
+    timeout 10 "$SHESH" serve $args 2> "$dir/mode.err"
+    [ $? -eq 2 ] && grep -q "unix-mode" "$dir/mode.err" && ok "serve $args: exit 2, $(head -1 "$dir/mode.err")" ||
+        bad "serve $args: $(cat "$dir/mode.err")"
+done
 
 # --- SIGTERM: stop accepting, finish, remove the socket file, exit 0 ---
 kill -TERM "$main"

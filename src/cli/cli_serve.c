@@ -33,15 +33,17 @@
 static void serve_usage(FILE *out)
 {
     fprintf(out,
-            "usage: shesh serve [--listen HOST:PORT]... [--unix PATH]... [--plies N]\n"
-            "                   [--max-plies N] [--idle-timeout S] [--request-timeout S]\n"
-            "                   [--log-dir DIR] [--threads N]\n\n"
+            "usage: shesh serve [--listen HOST:PORT]... [--unix PATH]... [--unix-mode MODE]\n"
+            "                   [--plies N] [--max-plies N] [--idle-timeout S]\n"
+            "                   [--request-timeout S] [--log-dir DIR] [--threads N]\n\n"
             "Answers GNU Backgammon's external-player protocol (gnubg: 'set player 1\n"
             "external HOST:PORT') for any number of clients at once, until SIGINT,\n"
             "SIGTERM or SIGHUP. Without --listen or --unix it listens on " DEFAULT_ADDRESS ".\n\n"
             "  --listen HOST:PORT   TCP address; [::1]:PORT for IPv6, :PORT for every\n"
             "                       interface, port 0 for any free port (printed); may repeat\n"
             "  --unix PATH          Unix socket; may repeat\n"
+            "  --unix-mode MODE     the Unix sockets' permissions, octal (default 0660:\n"
+            "                       the owner and his group may connect)\n"
             "  --plies N            search depth of move and cube answers (default %d,\n"
             "                       or --max-plies if that is lower)\n"
             "  --max-plies N        the most a client may ask for with 'plies N' (default\n"
@@ -147,7 +149,25 @@ typedef struct ServeOptions {
     double idle, budget;
     const char *log_dir;
     int threads;
+    unsigned unix_mode;
+    bool unix_mode_set;
 } ServeOptions;
+
+/* An octal mode of at most 0777, as chmod(1) takes it: 660, 0600, 0. */
+static bool parse_mode(const char *arg, unsigned *out, Err *err)
+{
+    size_t n = strlen(arg);
+    bool ok = n >= 1 && n <= 4 && strspn(arg, "01234567") == n;
+    unsigned long v = ok ? strtoul(arg, NULL, 8) : 0;
+    if (!ok || v > 0777) {
+        char q[ERR_QUOTE_SIZE(20)];
+        err_quote(arg, 20, q);
+        return err_set(err, "--unix-mode takes an octal mode from 0 to 0777 (such as 0660), not '%s'",
+                       q);
+    }
+    *out = (unsigned)v;
+    return true;
+}
 
 /* Returns EXIT_OK to go on, or the exit status. */
 static int parse_options(int argc, char **argv, ServeOptions *o)
@@ -155,6 +175,7 @@ static int parse_options(int argc, char **argv, ServeOptions *o)
     static const struct option longopts[] = {
         {"listen", required_argument, NULL, 'l'},
         {"unix", required_argument, NULL, 'u'},
+        {"unix-mode", required_argument, NULL, 'M'},
         {"plies", required_argument, NULL, 'p'},
         {"max-plies", required_argument, NULL, 'm'},
         {"idle-timeout", required_argument, NULL, 'i'},
@@ -169,6 +190,7 @@ static int parse_options(int argc, char **argv, ServeOptions *o)
     o->idle = DEFAULT_IDLE;
     o->budget = DEFAULT_BUDGET;
     o->threads = worker_default_threads();
+    o->unix_mode = LISTEN_UNIX_MODE;
     Err err = {""};
     bool ok = true, bad_address = false;
     int c;
@@ -186,6 +208,10 @@ static int parse_options(int argc, char **argv, ServeOptions *o)
                           : listen_parse_unix(optarg, &o->addr[o->naddr], &err);
             bad_address = !ok;
             o->naddr += ok;
+            break;
+        case 'M':
+            ok = parse_mode(optarg, &o->unix_mode, &err);
+            o->unix_mode_set = true;
             break;
         case 'p':
             ok = num_int("--plies", optarg, 0, SEARCH_MAX_PLIES, &o->plies, &err);
@@ -216,6 +242,14 @@ static int parse_options(int argc, char **argv, ServeOptions *o)
     }
     if (ok && optind < argc)
         ok = err_set(&err, "unexpected argument '%s'", argv[optind]);
+    bool any_unix = false;
+    for (size_t i = 0; i < o->naddr; i++)
+        if (o->addr[i].kind == LISTEN_UNIX) {
+            o->addr[i].mode = o->unix_mode;
+            any_unix = true;
+        }
+    if (ok && o->unix_mode_set && !any_unix)
+        ok = err_set(&err, "--unix-mode needs a --unix socket");
     if (ok && !o->max_plies_set)
         o->max_plies = o->plies > 2 ? o->plies : 2;
     if (ok && !o->plies_set && o->plies > o->max_plies)

@@ -117,6 +117,7 @@ bool listen_parse_unix(const char *spec, ListenAddr *out, Err *err)
         return err_set(err, "Unix socket path '%.40s...' is %zu bytes long; the limit is %zu",
                        q, n, sizeof out->path - 1);
     memcpy(out->path, spec, n + 1);
+    out->mode = LISTEN_UNIX_MODE;
     return true;
 }
 
@@ -310,7 +311,19 @@ static bool open_unix(const ListenAddr *a, Listener *out, size_t max, size_t *n,
         return err_set(err, "Unix socket '%s': %s", a->path, strerror(errno));
     struct sockaddr_un sun;
     fill_sun(&sun, a->path);
-    if (bind(fd, (struct sockaddr *)&sun, sizeof sun) != 0) {
+    /* bind makes the file with the umask's mode: narrowed first, so that
+     * nobody outside a->mode can connect before the chmod below. */
+    mode_t mode = (mode_t)(a->mode & 0777), old = umask((mode_t)(0777 & ~mode));
+    int bound = bind(fd, (struct sockaddr *)&sun, sizeof sun);
+    umask(old);
+    if (bound == 0 && chmod(a->path, mode) != 0) {
+        int e = errno;
+        close(fd);
+        unlink(a->path);
+        return err_set(err, "Unix socket '%s': cannot set its mode %03o: %s", a->path,
+                       (unsigned)mode, strerror(e));
+    }
+    if (bound != 0) {
         int e = errno;
         close(fd);
         if (e == EADDRINUSE)

@@ -22,13 +22,19 @@ typedef struct ListenAddr {
     char host[LISTEN_HOST_MAX]; /* TCP: name or address, no brackets; "" = any */
     char port[24];              /* TCP: decimal 0..65535 */
     char path[LISTEN_PATH_MAX]; /* Unix: the socket file */
+    unsigned mode;              /* Unix: its permission bits (listen_open) */
 } ListenAddr;
+
+/* The Unix socket's mode unless the caller sets another: its owner and his
+ * group may connect, nobody else (connecting needs write permission). */
+#define LISTEN_UNIX_MODE 0660
 
 /* "HOST:PORT", "[IPV6]:PORT" or ":PORT" (all interfaces). A bare IPv6
  * address must be bracketed, since its colons hide the port. */
 bool listen_parse_tcp(const char *spec, ListenAddr *out, Err *err);
 
-/* A Unix socket path (not empty, at most LISTEN_PATH_MAX - 1 bytes). */
+/* A Unix socket path (not empty, at most LISTEN_PATH_MAX - 1 bytes), with
+ * mode LISTEN_UNIX_MODE. */
 bool listen_parse_unix(const char *spec, ListenAddr *out, Err *err);
 
 /* gnubg's rule for `external ADDR`: TCP if spec has a ':' and no '/',
@@ -55,7 +61,10 @@ typedef struct Listener {
  * addresses (localhost = 127.0.0.1 and ::1), each gets its own socket, all
  * on one port (port 0: the first socket picks a free port, the others
  * follow). Appends to out[*n], never past max. A Unix socket file left by a
- * dead server is replaced; one that still answers is "in use". */
+ * dead server is replaced; one that still answers is "in use". The socket
+ * file gets a->mode whatever the umask, and never more than it meanwhile:
+ * the umask is narrowed around bind (the process is single-threaded when it
+ * opens its listeners). */
 bool listen_open(const ListenAddr *a, Listener *out, size_t max, size_t *n, Err *err);
 
 /* Closes the socket and, for Unix sockets, removes the file we made. */
