@@ -228,6 +228,20 @@ if zcat "$dir"/logs/*.log.gz > "$dir/all.txt" && grep -q ' req version$' "$dir/a
 else
     bad "zcat cannot read the transcripts"
 fi
+odd=$(ls "$dir"/logs | grep -cvE '^shesh-[0-9]{8}-[0-9]{6}-[0-9]+-[0-9]+-[0-9a-f]{16}\.log\.gz$')
+[ "$odd" = 0 ] && ok "transcript names end in 16 random hex digits" || bad "$odd transcript names of another shape"
+# A connection whose transcript cannot be made is refused with one Error:
+# line (here the log directory is gone), and the server goes on.
+start_server nolog --listen 127.0.0.1:0 --log-dir "$dir/gone" --plies 0
+nolog=$pid
+rmdir "$dir/gone"
+reply=$(printf 'version\n' | ask "127.0.0.1:$(port_of '127\.0\.0\.1' "$dir/nolog.err")")
+[ "$reply" = "Error: the server cannot keep a transcript of this connection; try again later" ] &&
+    ok "no transcript possible: the connection is refused with one Error: line" ||
+    bad "no transcript possible: got '$reply'"
+grep -q "refused: transcript" "$dir/nolog.err" && ok "... and the refusal is said on stderr" ||
+    bad "no diagnostic for the refusal: $(cat "$dir/nolog.err")"
+kill "$nolog"; wait "$nolog" 2> /dev/null; forget "$nolog"
 # The transcript of the pipelined gnubg requests over TCP.
 big=""
 for f in "$dir"/logs/*.gz; do

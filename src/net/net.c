@@ -594,6 +594,22 @@ static void conn_new(Server *s, int fd, const Listener *l, const struct sockaddr
     } else {
         snprintf(c->peer, sizeof c->peer, "a local process");
     }
+    /* The operator asked for transcripts: a connection that cannot have
+     * one is refused, not served unrecorded. */
+    if (s->cfg->log_dir) {
+        Err err;
+        c->log = txlog_open(s->cfg->log_dir, c->id, &err);
+        if (!c->log) {
+            diag(s, "connection %lu from %s refused: %s", c->id, c->peer, err.text);
+            static const char refusal[] = "Error: the server cannot keep a transcript of "
+                                          "this connection; try again later\n";
+            ssize_t w = write(fd, refusal, sizeof refusal - 1);
+            (void)w; /* a new socket's buffer takes it; if not, the close says enough */
+            close(fd);
+            free(c);
+            return;
+        }
+    }
     net_framer_init(&c->framer);
     buf_init(&c->queue);
     buf_init(&c->out);
@@ -608,6 +624,8 @@ static void conn_new(Server *s, int fd, const Listener *l, const struct sockaddr
              c->session ? strerror(errno) : "no session");
         close(fd);
         c->fd = -1;
+        Err err;
+        txlog_close(c->log, s->zip, &err); /* nothing in it yet: nothing to lose */
         conn_free(c);
         return;
     }
@@ -616,14 +634,9 @@ static void conn_new(Server *s, int fd, const Listener *l, const struct sockaddr
     s->nlive++;
     if (s->cfg->idle_timeout > 0)
         due(s, s->now + s->cfg->idle_timeout);
-    if (s->cfg->log_dir) {
-        Err err;
-        c->log = txlog_open(s->cfg->log_dir, c->id, &err);
-        if (!c->log)
-            diag(s, "connection %lu runs without a transcript: %s", c->id, err.text);
+    if (c->log)
         conn_note(c, "shesh %s, connection %lu from %s on %s", SHESH_VERSION, c->id, c->peer,
                   l->name);
-    }
 }
 
 static void set_accepting(Server *s, bool on)

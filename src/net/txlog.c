@@ -5,9 +5,11 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -158,8 +160,13 @@ TxLog *txlog_open(const char *dir, unsigned long conn, Err *err)
     gmtime_r(&now, &tm);
     char stamp[32], path[4096];
     strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm);
-    int n = snprintf(path, sizeof path, "%s/shesh-%s-%ld-%lu.log.gz", dir, stamp,
-                     (long)getpid(), conn);
+    uint64_t r;
+    if (getrandom(&r, sizeof r, GRND_NONBLOCK) != (ssize_t)sizeof r) {
+        err_set(err, "no random bytes for the transcript's name: %s", strerror(errno));
+        return NULL;
+    }
+    int n = snprintf(path, sizeof path, "%s/shesh-%s-%ld-%lu-%016llx.log.gz", dir, stamp,
+                     (long)getpid(), conn, (unsigned long long)r);
     if (n < 0 || (size_t)n >= sizeof path) {
         err_set(err, "log directory path '%.60s...' is too long", dir);
         return NULL;

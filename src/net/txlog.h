@@ -53,7 +53,11 @@ void txlog_zip_free(TxZip *z);
 
 typedef struct TxLog TxLog;
 
-/* Creates DIR/shesh-YYYYMMDD-HHMMSS-PID-CONN.log.gz (UTC time). */
+/* Creates DIR/shesh-YYYYMMDD-HHMMSS-PID-CONN-RANDOM.log.gz (UTC time;
+ * RANDOM: 16 hex digits from the kernel's generator), never an existing
+ * file: a name nobody can guess and take in advance, so that a transcript
+ * the operator asked for cannot be suppressed by a file made before it.
+ * NULL (err filled) when it cannot be made. */
 TxLog *txlog_open(const char *dir, unsigned long conn, Err *err);
 /* Creates the file at exactly this path (fails if it exists). */
 TxLog *txlog_create(const char *path, Err *err);
