@@ -211,6 +211,39 @@ for args in "--unix-mode 999 --unix $dir/m.sock" "--unix-mode 600" "--unix-mode 
         bad "serve $args: $(cat "$dir/mode.err")"
 done
 
+# --- abandoned searches: clients that send a 3-ply board (most of a second
+# each) and reset the connection once the server has it. Their searches,
+# running or queued, are stopped (counted in the summary line), and a client
+# that waits is answered with a move. ---
+start_server abandon --listen 127.0.0.1:0 --plies 3 --max-plies 3 --threads 2
+aban=$pid
+ap=$(port_of '127\.0\.0\.1' "$dir/abandon.err")
+python3 - "$ap" "$BOARD" > "$dir/abandon.out" <<'PY' || bad "abandoned searches: the client script failed"
+import socket, struct, sys, time
+port, board = int(sys.argv[1]), (sys.argv[2] + "\n").encode()
+for _ in range(10):
+    s = socket.create_connection(("127.0.0.1", port))
+    s.sendall(board)
+    time.sleep(0.1)  # the server reads it and hands it to a worker
+    s.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+    s.close()  # a reset: the reply can go nowhere
+s = socket.create_connection(("127.0.0.1", port))
+s.sendall(board)
+data = b""
+while not data.endswith(b"\n"):
+    d = s.recv(4096)
+    if not d:
+        break
+    data += d
+print(data.decode().strip())
+PY
+kill -TERM "$aban"; wait "$aban" 2> /dev/null; forget "$aban"
+grep -qE '^[0-9]+/[0-9]+' "$dir/abandon.out" && ok "after 10 abandoned 3-ply requests a waiting client gets its move" ||
+    bad "abandoned searches: the waiting client got '$(cat "$dir/abandon.out")'"
+n=$(sed -n 's/.*; \([0-9]*\) stopped under way.*/\1/p' "$dir/abandon.err")
+[ "${n:-0}" -ge 1 ] && ok "$n searches of reset connections were stopped under way" ||
+    bad "no search was stopped: $(tail -1 "$dir/abandon.err")"
+
 # --- SIGTERM: stop accepting, finish, remove the socket file, exit 0 ---
 kill -TERM "$main"
 wait "$main"

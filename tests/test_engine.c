@@ -601,6 +601,35 @@ static void test_cubeful_search_consistent(void **state)
         }
 }
 
+/* A stop flag set: the decision ends at once with a legal move; cleared,
+ * the same scratch decides as before. */
+static void test_stop_flag(void **state)
+{
+    (void)state;
+    EngineScratch *sc = engine_scratch_new(NULL);
+    assert_non_null(sc);
+    Position p;
+    pos_start(&p);
+    CubeState cs = cubes_money();
+    Move want, got;
+    assert_int_equal(engine_move(engines[0], sc, &p, 3, 1, &cs, 2, &want, NULL), ENGINE_OK);
+    atomic_bool stop = true;
+    engine_scratch_set_stop(sc, &stop);
+    assert_int_equal(engine_move(engines[0], sc, &p, 3, 1, &cs, 4, &got, NULL), ENGINE_OK);
+    MoveList l;
+    movegen_generate(&p, 3, 1, &l);
+    bool legal = false;
+    for (int i = 0; i < l.count; i++)
+        legal |= pos_equal(&l.moves[i].result, &got.result);
+    assert_true(legal);
+    CubeDecision d;
+    assert_int_equal(engine_double(engines[0], sc, &p, &cs, 4, &d, NULL), ENGINE_OK);
+    engine_scratch_set_stop(sc, NULL);
+    assert_int_equal(engine_move(engines[0], sc, &p, 3, 1, &cs, 2, &got, NULL), ENGINE_OK);
+    assert_true(pos_equal(&got.result, &want.result));
+    engine_scratch_free(sc);
+}
+
 /* ---- resignations ---- */
 
 static void test_resignation(void **state)
@@ -798,6 +827,7 @@ int main(void)
         cmocka_unit_test(test_cube_beaver),
         cmocka_unit_test(test_cube_deeper),
         cmocka_unit_test(test_cubeful_search_consistent),
+        cmocka_unit_test(test_stop_flag),
         cmocka_unit_test(test_resignation),
         cmocka_unit_test(test_threads_agree),
         cmocka_unit_test(test_scratch_reused),

@@ -121,6 +121,12 @@ static NetAction serve_handle(void *ctx, void *thread, void *session, const char
                                                                                 : NET_REPLY;
 }
 
+static void serve_set_stop(void *ctx, void *thread, const atomic_bool *stop)
+{
+    (void)ctx;
+    proto_worker_set_stop(thread, stop);
+}
+
 static bool serve_is_cheap(void *ctx, const char *line, size_t len)
 {
     return proto_is_cheap(ctx, line, len);
@@ -330,6 +336,7 @@ int cli_serve(int argc, char **argv)
         .is_cheap = serve_is_cheap,
         .thread_new = serve_thread_new,
         .thread_free = serve_thread_free,
+        .set_stop = serve_set_stop,
     };
     NetConfig cfg = {
         .listeners = listeners,
@@ -354,8 +361,8 @@ int cli_serve(int argc, char **argv)
     if (!ok)
         return serve_fail(err.text);
     fprintf(stderr, "shesh serve: stopped after %lu connections, %lu requests (%lu over the "
-                    "time budget)\n",
-            stats.connections, stats.requests, stats.timeouts);
+                    "time budget; %lu stopped under way, nobody waiting for them)\n",
+            stats.connections, stats.requests, stats.timeouts, stats.stopped);
     /* A request still running at exit uses the engine: leave it be, the
      * process is about to end. */
     if (!stats.abandoned)

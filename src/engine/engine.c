@@ -127,6 +127,11 @@ EngineScratch *engine_scratch_new(Err *err)
     return sc;
 }
 
+void engine_scratch_set_stop(EngineScratch *sc, const atomic_bool *stop)
+{
+    sc->search.stop = stop;
+}
+
 void engine_scratch_free(EngineScratch *sc)
 {
     if (!sc)

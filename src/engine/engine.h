@@ -15,6 +15,7 @@
 #ifndef SHESH_ENGINE_H
 #define SHESH_ENGINE_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 
 #include "cube_state.h"
@@ -66,6 +67,12 @@ const char *engine_id(const Engine *e);
  * per thread). Made whole at once: NULL (err filled) if memory is short. */
 EngineScratch *engine_scratch_new(Err *err);
 void engine_scratch_free(EngineScratch *sc);
+
+/* A flag another thread sets when the answers of the decisions made with
+ * sc are no longer wanted (a server's client left, a time budget ran out):
+ * a decision under way then ends within a node of its search, with an
+ * answer that is legal but worthless. NULL (the default): never stop. */
+void engine_scratch_set_stop(EngineScratch *sc, const atomic_bool *stop);
 
 /* In every decision below sc is the caller's scratch; NULL makes one for
  * this call only (and fails with ENGINE_NO_MEMORY if it cannot), which is

@@ -11,6 +11,7 @@
 bool search_scratch_init(SearchScratch *sc, Err *err)
 {
     memset(sc, 0, sizeof *sc);
+    sc->stop = NULL;
     bool ok = (sc->race_cache = race_cache_new()) != NULL;
     for (int i = 0; ok && i <= SEARCH_MAX_PLIES; i++)
         ok = (sc->lists[i] = malloc(sizeof(MoveList))) != NULL;
@@ -237,6 +238,12 @@ static double doubled_value(double take, double pass)
     return take < pass ? take : pass;
 }
 
+/* The caller no longer wants the answer (SearchScratch.stop). */
+static bool stopped(const Search *s)
+{
+    return s->scratch->stop && atomic_load_explicit(s->scratch->stop, memory_order_relaxed);
+}
+
 /* Values p (side 1 on roll, who is `side` of util[]) at `plies`: out gets
  * its cubeless outputs, eq[i] (when c has states) its value under c->cs[i].
  * With `all_doubles`, eq_nd and eq_dt get ND and DT of every state even
@@ -244,6 +251,16 @@ static double doubled_value(double take, double pass)
 static void node(Search *s, const Position *p, int plies, int side, double out[OUT_COUNT],
                  const Cubes *c, double *eq, double *eq_nd, double *eq_dt)
 {
+    if (plies > 0 && stopped(s)) {
+        /* Nobody waits for this answer: end with defined values. */
+        memset(out, 0, OUT_COUNT * sizeof *out);
+        for (int i = 0; c && i < c->n; i++) {
+            eq[i] = 0.0;
+            if (eq_nd)
+                eq_nd[i] = eq_dt[i] = 0.0;
+        }
+        return;
+    }
     bool over = eval_game_over(p, out);
     if (over || plies <= 0) {
         if (!over) {

@@ -20,6 +20,7 @@
 #ifndef SHESH_SEARCH_H
 #define SHESH_SEARCH_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 
 #include "cube.h"
@@ -49,6 +50,10 @@ typedef struct Utility {
 typedef struct SearchScratch {
     MoveList *lists[SEARCH_MAX_PLIES + 1];
     struct RaceCache *race_cache;
+    /* Set by another thread when nobody wants the answer any more (its
+     * client is gone, its time is up): the search then ends at its next
+     * node and its results mean nothing. NULL: never. */
+    const atomic_bool *stop;
 } SearchScratch;
 
 /* Allocates every part at once; false (err filled) if memory is short,

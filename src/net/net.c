@@ -155,6 +155,12 @@ typedef struct NetJob {
     Buf line;
     Buf reply;
     NetAction action;
+    /* Between the loop and the worker: the loop sets stop when the reply is
+     * no longer wanted; the worker sets started_us (clock_now, in
+     * microseconds; 0 while queued) when it takes the job, which is when
+     * the time budget starts. */
+    atomic_bool stop;
+    atomic_llong started_us;
 } NetJob;
 
 struct Conn {
@@ -296,12 +302,20 @@ static void flush_log(Conn *c)
 }
 
 /* Closes the socket at once; the struct lives on until its job returns. */
+/* Nobody wants the reply of c's job under way: let it end (NetJob.stop). */
+static void conn_stop_job(Conn *c)
+{
+    if (c->busy && !atomic_exchange(&c->job.stop, true))
+        c->srv->stats.stopped++;
+}
+
 static void conn_kill(Conn *c, const char *why)
 {
     if (c->dead)
         return;
     Server *s = c->srv;
     conn_note(c, "closed: %s", why);
+    conn_stop_job(c); /* its reply could go nowhere */
     epoll_ctl(s->ep, EPOLL_CTL_DEL, c->fd, NULL);
     close(c->fd);
     c->fd = -1;
@@ -368,9 +382,23 @@ static void conn_write(Conn *c)
 static void job_run(WorkerJob *wj, void *thread)
 {
     NetJob *j = (NetJob *)wj;
+    atomic_store(&j->started_us, (long long)(clock_now() * 1e6) + 1);
     buf_clear(&j->reply);
+    if (j->h->set_stop)
+        j->h->set_stop(j->h->ctx, thread, &j->stop);
     j->action = j->h->handle(j->h->ctx, thread, j->session, j->line.data ? j->line.data : "",
                              j->line.len, &j->reply);
+    if (j->h->set_stop)
+        j->h->set_stop(j->h->ctx, thread, NULL);
+}
+
+/* When c's job's time budget runs out: from when a worker took it, or (still
+ * queued) not before a whole budget from now. */
+static double job_deadline(const Conn *c)
+{
+    long long started = atomic_load(&c->job.started_us);
+    double budget = c->srv->cfg->request_timeout;
+    return started ? (double)(started - 1) / 1e6 + budget : c->srv->now + budget;
 }
 
 /* After a request finished: the connection was active, and may go idle
@@ -448,6 +476,8 @@ static void conn_dispatch(Conn *c, const char *line, size_t len)
     c->job.session = c->session;
     c->busy = true;
     c->late = false;
+    atomic_store(&c->job.stop, false);
+    atomic_store(&c->job.started_us, 0);
     if (s->cfg->request_timeout > 0) {
         c->deadline = s->now + s->cfg->request_timeout;
         due(s, c->deadline);
@@ -741,9 +771,11 @@ static void check_timers(Server *s)
     for (Conn *c = s->live, *next; c; c = next) {
         next = c->next;
         if (c->busy && !c->late && cfg->request_timeout > 0) {
+            c->deadline = job_deadline(c);
             if (s->now >= c->deadline) {
                 c->late = true;
                 s->stats.timeouts++;
+                conn_stop_job(c);
                 conn_send_over_budget(c);
                 conn_pump(c);
                 continue;

@@ -10,6 +10,7 @@
 #ifndef SHESH_NET_H
 #define SHESH_NET_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -83,6 +84,12 @@ typedef struct NetHandler {
      * stops. A NULL result (err filled) keeps the server from starting. */
     void *(*thread_new)(void *ctx, Err *err);
     void (*thread_free)(void *ctx, void *thread);
+    /* Optional: lends the thread's state a flag the loop sets while handle
+     * runs on that thread when nobody wants its reply any more (the client
+     * disconnected, the time budget ran out), so that a long search ends
+     * instead of taking a worker from the clients that wait; NULL after
+     * the request. */
+    void (*set_stop)(void *ctx, void *thread, const atomic_bool *stop);
 } NetHandler;
 
 typedef struct NetConfig {
@@ -107,6 +114,8 @@ typedef struct NetStats {
     unsigned long connections; /* accepted */
     unsigned long requests;    /* lines handed to the handler */
     unsigned long timeouts;    /* requests over their time budget */
+    unsigned long stopped;     /* requests stopped under way: over their
+                                  budget, or their client gone */
     bool abandoned;            /* a request was still running at exit: the
                                   handler's context must not be freed */
 } NetStats;

@@ -134,3 +134,9 @@ Player *player_engine_new(const Engine *e, int plies, const char *name, Err *err
     }
     return player_new(&engine_ops, ep, name, engine_id(e), err);
 }
+
+void player_engine_set_stop(Player *pl, const atomic_bool *stop)
+{
+    EnginePlayer *ep = pl->state;
+    engine_scratch_set_stop(ep->scratch, stop);
+}

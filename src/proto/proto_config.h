@@ -26,6 +26,10 @@ typedef struct ProtoWorker ProtoWorker;
 ProtoWorker *proto_worker_new(const ProtoConfig *cfg, Err *err);
 void proto_worker_free(ProtoWorker *w);
 
+/* The flag that stops w's decisions and evaluations under way when set by
+ * another thread (engine_scratch_set_stop); NULL clears it. */
+void proto_worker_set_stop(ProtoWorker *w, const atomic_bool *stop);
+
 /* Per-connection state: only what lives across lines (debug flag, interface
  * flag, board convention, the colour gnubg's client has us play: see
  * proto/README.md); never a previous board. */

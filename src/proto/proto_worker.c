@@ -36,3 +36,11 @@ void proto_worker_free(ProtoWorker *w)
     free(w->legal);
     free(w);
 }
+
+void proto_worker_set_stop(ProtoWorker *w, const atomic_bool *stop)
+{
+    if (w->scratch)
+        engine_scratch_set_stop(w->scratch, stop);
+    if (w->player)
+        player_engine_set_stop(w->player, stop);
+}
