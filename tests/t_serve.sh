@@ -244,6 +244,51 @@ n=$(sed -n 's/.*; \([0-9]*\) stopped under way.*/\1/p' "$dir/abandon.err")
 [ "${n:-0}" -ge 1 ] && ok "$n searches of reset connections were stopped under way" ||
     bad "no search was stopped: $(tail -1 "$dir/abandon.err")"
 
+# --- too many connections: over --max-connections, or with no descriptor
+# left (ulimit -n 64), a client is told so with one Error: line, never left
+# waiting in silence; the others are served. ---
+cat > "$dir/many.py" <<'PY'
+import socket, sys
+port, n = int(sys.argv[1]), int(sys.argv[2])
+socks = [socket.create_connection(("127.0.0.1", port), timeout=60) for _ in range(n)]
+for s in socks:
+    s.sendall(b"version\n")
+got = {"served": 0, "refused": 0, "other": 0}
+for s in socks:
+    data = b""
+    try:
+        while b"\n" not in data:
+            d = s.recv(4096)
+            if not d:
+                break
+            data += d
+    except socket.timeout:
+        data = b"(silence)"
+    line = data.split(b"\n")[0]
+    got["served" if line.startswith(b"Interface")
+        else "refused" if line == b"Error: too many connections; try again later" else "other"] += 1
+print(got["served"], got["refused"], got["other"])
+PY
+start_server few --listen 127.0.0.1:0 --max-connections 5 --plies 0
+few=$pid
+read -r served refused other < <(python3 "$dir/many.py" "$(port_of '127\.0\.0\.1' "$dir/few.err")" 12)
+kill -TERM "$few"; wait "$few" 2> /dev/null; forget "$few"
+[ "$served $refused $other" = "5 7 0" ] && ok "--max-connections 5: 5 of 12 served, 7 refused with an Error: line" ||
+    bad "--max-connections 5: served $served, refused $refused, other $other"
+grep -q "(7 refused)" "$dir/few.err" || bad "the summary does not count 7 refused: $(tail -1 "$dir/few.err")"
+: > "$dir/fd.err"
+(ulimit -n 64; exec "$SHESH" serve --listen 127.0.0.1:0 --plies 0 2> "$dir/fd.err") &
+fdpid=$!
+pids+=("$fdpid")
+for _ in $(seq 1 200); do grep -q '^shesh serve: engine' "$dir/fd.err" && break; sleep 0.05; done
+read -r served refused other < <(python3 "$dir/many.py" "$(port_of '127\.0\.0\.1' "$dir/fd.err")" 100)
+kill -TERM "$fdpid"; wait "$fdpid" 2> /dev/null; forget "$fdpid"
+[ "$other" = 0 ] && [ "$refused" -ge 1 ] && [ $((served + refused)) = 100 ] &&
+    ok "ulimit -n 64: $served of 100 served, $refused refused with an Error: line, none left waiting" ||
+    bad "ulimit -n 64: served $served, refused $refused, other $other"
+[ "$(grep -c 'refused' "$dir/fd.err")" -le 3 ] && ok "... with at most a line a second about it" ||
+    bad "the refusals flood stderr: $(grep -c refused "$dir/fd.err") lines"
+
 # --- SIGTERM: stop accepting, finish, remove the socket file, exit 0 ---
 kill -TERM "$main"
 wait "$main"

@@ -29,21 +29,27 @@
 #define DEFAULT_PLIES 2 /* gnubg's own default depth */
 #define DEFAULT_IDLE 3600.0
 #define DEFAULT_BUDGET 60.0
+/* Each connection may hold up to 2 MiB of requests and replies waiting
+ * (docs/serve.md, Back-pressure): a thousand of them, 2 GiB at worst. */
+#define DEFAULT_MAX_CONNECTIONS 1000
 
 static void serve_usage(FILE *out)
 {
     fprintf(out,
             "usage: shesh serve [--listen HOST:PORT]... [--unix PATH]... [--unix-mode MODE]\n"
-            "                   [--plies N] [--max-plies N] [--idle-timeout S]\n"
-            "                   [--request-timeout S] [--log-dir DIR] [--threads N]\n\n"
+            "                   [--max-connections N] [--plies N] [--max-plies N]\n"
+            "                   [--idle-timeout S] [--request-timeout S] [--log-dir DIR]\n"
+            "                   [--threads N]\n\n"
             "Answers GNU Backgammon's external-player protocol (gnubg: 'set player 1\n"
-            "external HOST:PORT') for any number of clients at once, until SIGINT,\n"
+            "external HOST:PORT') for many clients at once, until SIGINT,\n"
             "SIGTERM or SIGHUP. Without --listen or --unix it listens on " DEFAULT_ADDRESS ".\n\n"
             "  --listen HOST:PORT   TCP address; [::1]:PORT for IPv6, :PORT for every\n"
             "                       interface, port 0 for any free port (printed); may repeat\n"
             "  --unix PATH          Unix socket; may repeat\n"
             "  --unix-mode MODE     the Unix sockets' permissions, octal (default 0660:\n"
             "                       the owner and his group may connect)\n"
+            "  --max-connections N  connections open at once; more are refused with an\n"
+            "                       Error: line (default %d; 0 = no limit)\n"
             "  --plies N            search depth of move and cube answers (default %d,\n"
             "                       or --max-plies if that is lower)\n"
             "  --max-plies N        the most a client may ask for with 'plies N' (default\n"
@@ -61,7 +67,8 @@ static void serve_usage(FILE *out)
             "lines to 65536 bytes. docs/serve.md has the details.\n"
             "Exit status: 0 stopped by a signal, 1 cannot start (an address in use or\n"
             "invalid...), 2 usage.\n",
-            DEFAULT_PLIES, SEARCH_MAX_PLIES, DEFAULT_IDLE, DEFAULT_BUDGET, worker_default_threads());
+            DEFAULT_MAX_CONNECTIONS, DEFAULT_PLIES, SEARCH_MAX_PLIES, DEFAULT_IDLE, DEFAULT_BUDGET,
+            worker_default_threads());
 }
 
 /* The log directory is made if missing (one level, as mkdir does), and must
@@ -157,6 +164,7 @@ typedef struct ServeOptions {
     int threads;
     unsigned unix_mode;
     bool unix_mode_set;
+    int max_connections;
 } ServeOptions;
 
 /* An octal mode of at most 0777, as chmod(1) takes it: 660, 0600, 0. */
@@ -182,6 +190,7 @@ static int parse_options(int argc, char **argv, ServeOptions *o)
         {"listen", required_argument, NULL, 'l'},
         {"unix", required_argument, NULL, 'u'},
         {"unix-mode", required_argument, NULL, 'M'},
+        {"max-connections", required_argument, NULL, 'C'},
         {"plies", required_argument, NULL, 'p'},
         {"max-plies", required_argument, NULL, 'm'},
         {"idle-timeout", required_argument, NULL, 'i'},
@@ -197,6 +206,7 @@ static int parse_options(int argc, char **argv, ServeOptions *o)
     o->budget = DEFAULT_BUDGET;
     o->threads = worker_default_threads();
     o->unix_mode = LISTEN_UNIX_MODE;
+    o->max_connections = DEFAULT_MAX_CONNECTIONS;
     Err err = {""};
     bool ok = true, bad_address = false;
     int c;
@@ -214,6 +224,9 @@ static int parse_options(int argc, char **argv, ServeOptions *o)
                           : listen_parse_unix(optarg, &o->addr[o->naddr], &err);
             bad_address = !ok;
             o->naddr += ok;
+            break;
+        case 'C':
+            ok = num_int("--max-connections", optarg, 0, 1000000, &o->max_connections, &err);
             break;
         case 'M':
             ok = parse_mode(optarg, &o->unix_mode, &err);
@@ -344,6 +357,7 @@ int cli_serve(int argc, char **argv)
         .threads = o.threads,
         .idle_timeout = o.idle,
         .request_timeout = o.budget,
+        .max_connections = (size_t)o.max_connections,
         .log_dir = o.log_dir,
         .stop_fd = sfd,
         .stop_read = read_signal,
@@ -360,9 +374,10 @@ int cli_serve(int argc, char **argv)
     close(sfd);
     if (!ok)
         return serve_fail(err.text);
-    fprintf(stderr, "shesh serve: stopped after %lu connections, %lu requests (%lu over the "
-                    "time budget; %lu stopped under way, nobody waiting for them)\n",
-            stats.connections, stats.requests, stats.timeouts, stats.stopped);
+    fprintf(stderr, "shesh serve: stopped after %lu connections (%lu refused), %lu requests "
+                    "(%lu over the time budget; %lu stopped under way, nobody waiting for "
+                    "them)\n",
+            stats.connections, stats.refused, stats.requests, stats.timeouts, stats.stopped);
     /* A request still running at exit uses the engine: leave it be, the
      * process is about to end. */
     if (!stats.abandoned)

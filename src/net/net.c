@@ -17,6 +17,7 @@
 #include "net.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <stdarg.h>
@@ -208,6 +209,10 @@ struct Server {
     double stop_deadline;
     bool accept_paused;
     double accept_resume;
+    int spare_fd;            /* /dev/null, given up to accept a connection
+                                and refuse it when no descriptor is left */
+    unsigned long refused_unsaid; /* refusals since the last diagnostic */
+    double refused_said;     /* when the last one was said */
     double next_due; /* no timer fires before this */
     int inline_left; /* cheap lines the loop may still answer this wake-up */
     double now;
@@ -680,6 +685,33 @@ static void set_accepting(Server *s, bool on)
     }
 }
 
+/* Says how many connections were refused, at most once a second (a flood
+ * of them must not flood the diagnostics too). */
+static void say_refused(Server *s, const char *why, bool now)
+{
+    if (s->refused_unsaid == 0 || (!now && s->now - s->refused_said < 1.0))
+        return;
+    diag(s, "refused %lu connection%s: %s", s->refused_unsaid, s->refused_unsaid == 1 ? "" : "s",
+         why);
+    s->refused_unsaid = 0;
+    s->refused_said = s->now;
+}
+
+/* Tells a connection the server cannot take it, and closes it: an answer
+ * rather than silence. */
+static void refuse(Server *s, int fd, const char *why)
+{
+    static const char line[] = "Error: too many connections; try again later\n";
+    ssize_t w = write(fd, line, sizeof line - 1);
+    (void)w; /* a new socket's buffer takes it; if not, the close says enough */
+    close(fd);
+    s->stats.refused++;
+    s->refused_unsaid++;
+    say_refused(s, why, false);
+    if (s->refused_unsaid > 0)
+        due(s, s->refused_said + 1.0); /* the rest is said then */
+}
+
 static void on_accept(Server *s, Listener *l)
 {
     for (int k = 0; k < 64; k++) {
@@ -687,13 +719,36 @@ static void on_accept(Server *s, Listener *l)
         socklen_t len = sizeof ss;
         int fd = accept4(l->fd, (struct sockaddr *)&ss, &len, SOCK_NONBLOCK | SOCK_CLOEXEC);
         if (fd >= 0) {
-            conn_new(s, fd, l, (struct sockaddr *)&ss, len);
+            size_t max = s->cfg->max_connections;
+            if (max > 0 && s->nlive >= max) {
+                char why[64];
+                snprintf(why, sizeof why, "%zu open, the most --max-connections allows", max);
+                refuse(s, fd, why);
+            } else {
+                conn_new(s, fd, l, (struct sockaddr *)&ss, len);
+            }
             continue;
         }
         if (errno == EINTR || errno == ECONNABORTED)
             continue;
         if (errno == EAGAIN || errno == EWOULDBLOCK)
             return;
+        /* No descriptor left: give up the spare one to take the connection
+         * and refuse it, so that the client hears why instead of waiting. */
+        if ((errno == EMFILE || errno == ENFILE) && s->spare_fd >= 0) {
+            close(s->spare_fd);
+            len = sizeof ss;
+            fd = accept4(l->fd, (struct sockaddr *)&ss, &len, SOCK_NONBLOCK | SOCK_CLOEXEC);
+            int e = errno;
+            if (fd >= 0)
+                refuse(s, fd, "no file descriptor left");
+            s->spare_fd = open("/dev/null", O_RDONLY | O_CLOEXEC);
+            if (fd >= 0 || e == EINTR || e == ECONNABORTED)
+                continue;
+            if (e == EAGAIN || e == EWOULDBLOCK)
+                return;
+            errno = e;
+        }
         /* Out of descriptors or memory: the pending connection would wake
          * us again at once. Rest a moment instead of spinning. */
         diag(s, "cannot accept on %s: %s (pausing new connections for 0.1 s)", l->name,
@@ -768,6 +823,9 @@ static void check_timers(Server *s)
         return;
     s->next_due = NEVER;
     const NetConfig *cfg = s->cfg;
+    say_refused(s, "too many connections", false);
+    if (s->refused_unsaid > 0)
+        due(s, s->refused_said + 1.0);
     for (Conn *c = s->live, *next; c; c = next) {
         next = c->next;
         if (c->busy && !c->late && cfg->request_timeout > 0) {
@@ -917,6 +975,7 @@ bool net_serve(const NetConfig *cfg, const NetHandler *h, NetStats *stats, Err *
     s.ep = -1;
     s.next_due = NEVER;
     s.now = clock_now();
+    s.spare_fd = open("/dev/null", O_RDONLY | O_CLOEXEC);
     bool ok = server_start(&s, err);
     if (!ok)
         close_listeners(&s);
@@ -966,6 +1025,9 @@ bool net_serve(const NetConfig *cfg, const NetHandler *h, NetStats *stats, Err *
     s.stats.abandoned = !joined;
     if (joined)
         txlog_zip_free(s.zip);
+    say_refused(&s, "too many connections", true);
+    if (s.spare_fd >= 0)
+        close(s.spare_fd);
     if (s.ep >= 0)
         close(s.ep);
     free(s.rbuf);

@@ -101,6 +101,8 @@ typedef struct NetConfig {
                                is closed; 0 = never */
     double request_timeout; /* seconds one request may take; 0 = no limit */
     const char *log_dir;    /* one transcript per connection (txlog.h), or NULL */
+    size_t max_connections; /* open at once; more are refused with an
+                               Error: line; 0 = as many as descriptors allow */
     int stop_fd;            /* readable = stop (a signalfd, eventfd...), or -1;
                                a second event during the stop ends at once */
     /* Reads one event from stop_fd and says what it was ("SIGTERM from
@@ -113,6 +115,8 @@ typedef struct NetConfig {
 typedef struct NetStats {
     unsigned long connections; /* accepted */
     unsigned long requests;    /* lines handed to the handler */
+    unsigned long refused;     /* connections refused: too many open, or
+                                  no descriptor left */
     unsigned long timeouts;    /* requests over their time budget */
     unsigned long stopped;     /* requests stopped under way: over their
                                   budget, or their client gone */
