@@ -289,6 +289,44 @@ kill -TERM "$fdpid"; wait "$fdpid" 2> /dev/null; forget "$fdpid"
 [ "$(grep -c 'refused' "$dir/fd.err")" -le 3 ] && ok "... with at most a line a second about it" ||
     bad "the refusals flood stderr: $(grep -c refused "$dir/fd.err") lines"
 
+# --- a stderr nobody reads: the diagnostics wait in a bounded buffer and
+# are then dropped with a count; the server goes on serving. The pipe is
+# held open here and read only at the end. 1,500 connections refused for
+# want of a transcript (its directory is gone) make 150 KB of them. ---
+mkfifo "$dir/diag.fifo"
+exec 7<> "$dir/diag.fifo"
+"$SHESH" serve --listen 127.0.0.1:0 --log-dir "$dir/gone2" --plies 0 2> "$dir/diag.fifo" &
+dpid=$!
+pids+=("$dpid")
+dport=""
+while [ -z "$dport" ] && read -r -t 20 line <&7; do
+    dport=$(printf '%s\n' "$line" | grep -oE 'listening on 127\.0\.0\.1:[0-9]+' | grep -oE '[0-9]+$')
+done
+while read -r -t 20 line <&7; do case $line in *engine*) break ;; esac; done
+rmdir "$dir/gone2"
+python3 - "$dport" > "$dir/diag.out" <<'PY'
+import socket, sys
+port, answered = int(sys.argv[1]), 0
+for _ in range(1500):
+    s = socket.create_connection(("127.0.0.1", port), timeout=20)
+    try:
+        if s.recv(200).startswith(b"Error: the server cannot keep a transcript"):
+            answered += 1
+    except socket.timeout:
+        break
+    s.close()
+print(answered)
+PY
+[ "$(cat "$dir/diag.out")" = 1500 ] && ok "stderr not read: all 1500 connections answered" ||
+    bad "stderr not read: $(cat "$dir/diag.out") of 1500 connections answered"
+timeout 3 cat <&7 > "$dir/diag.txt"
+kill -TERM "$dpid"; wait "$dpid"; rc=$?; forget "$dpid"
+timeout 3 cat <&7 >> "$dir/diag.txt"
+exec 7<&-
+[ $rc = 0 ] && grep -q "diagnostic lines dropped: stderr was not read" "$dir/diag.txt" &&
+    ok "... the lines that did not fit were dropped and counted; exit 0" ||
+    bad "stderr not read: exit $rc, $(grep -c . "$dir/diag.txt") lines, $(grep dropped "$dir/diag.txt")"
+
 # --- SIGTERM: stop accepting, finish, remove the socket file, exit 0 ---
 kill -TERM "$main"
 wait "$main"

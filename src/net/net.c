@@ -29,6 +29,7 @@
 #include <unistd.h>
 
 #include "clock.h"
+#include "diag.h"
 #include "txlog.h"
 #include "version.h"
 #include "worker.h"
@@ -209,6 +210,8 @@ struct Server {
     double stop_deadline;
     bool accept_paused;
     double accept_resume;
+    Diag *diag;              /* cfg->diag through a buffer and a writer
+                                thread: the loop never waits on stderr */
     int spare_fd;            /* /dev/null, given up to accept a connection
                                 and refuse it when no descriptor is left */
     unsigned long refused_unsaid; /* refusals since the last diagnostic */
@@ -223,16 +226,12 @@ struct Server {
 static void diag(Server *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void diag(Server *s, const char *fmt, ...)
 {
-    if (!s->cfg->diag)
+    if (!s->diag)
         return;
     va_list ap;
     va_start(ap, fmt);
-    if (s->cfg->diag_prefix)
-        fputs(s->cfg->diag_prefix, s->cfg->diag);
-    vfprintf(s->cfg->diag, fmt, ap);
+    diag_say(s->diag, fmt, ap);
     va_end(ap);
-    fputc('\n', s->cfg->diag);
-    fflush(s->cfg->diag);
 }
 
 static void due(Server *s, double t)
@@ -976,7 +975,8 @@ bool net_serve(const NetConfig *cfg, const NetHandler *h, NetStats *stats, Err *
     s.next_due = NEVER;
     s.now = clock_now();
     s.spare_fd = open("/dev/null", O_RDONLY | O_CLOEXEC);
-    bool ok = server_start(&s, err);
+    bool ok = !cfg->diag || (s.diag = diag_new(cfg->diag, cfg->diag_prefix, 0, err)) != NULL;
+    ok = ok && server_start(&s, err);
     if (!ok)
         close_listeners(&s);
 
@@ -1026,6 +1026,7 @@ bool net_serve(const NetConfig *cfg, const NetHandler *h, NetStats *stats, Err *
     if (joined)
         txlog_zip_free(s.zip);
     say_refused(&s, "too many connections", true);
+    diag_free(s.diag, 2.0);
     if (s.spare_fd >= 0)
         close(s.spare_fd);
     if (s.ep >= 0)
