@@ -277,7 +277,8 @@ static void node(Search *s, const Position *p, int plies, int side, double out[O
         return;
     }
     int states = c ? c->n : 0;
-    Cubes below = {0};
+    Cubes below; /* only its first below.n states are ever read */
+    below.n = 0;
     int nd_at[SEARCH_MAX_CUBES], dt_at[SEARCH_MAX_CUBES];
     for (int i = 0; i < states; i++) {
         nd_at[i] = child_state(&below, &c->cs[i], false);
