@@ -425,6 +425,23 @@ exec 5<> "/dev/tcp/127.0.0.1/$ps_"
 timeout 10 cat <&5 > /dev/null
 [ $? -eq 0 ] && ok "a silent client is closed after the idle timeout" || bad "idle client kept"
 exec 5>&-
+# A drip of one byte every 0.3 s, never a newline, keeps the connection
+# from being idle but must not keep it open: the line has the idle timeout
+# (1 s here) to be finished.
+python3 - "$ps_" > "$dir/drip.out" <<'PY'
+import socket, sys, time
+s = socket.create_connection(("127.0.0.1", int(sys.argv[1])), timeout=10)
+start = time.time()
+try:
+    for _ in range(30):  # 9 s of drip at most
+        s.sendall(b"v")
+        time.sleep(0.3)
+    print("still open")
+except (BrokenPipeError, ConnectionResetError):
+    print("closed")
+PY
+[ "$(cat "$dir/drip.out")" = closed ] && ok "a one-byte drip is closed when its line is not finished within the idle timeout" ||
+    bad "a drip kept its connection open: $(cat "$dir/drip.out")"
 kill -INT "$slow"
 wait "$slow"
 rc=$?

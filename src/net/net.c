@@ -187,6 +187,8 @@ struct Conn {
     uint32_t events;    /* current epoll interest */
     double deadline;    /* of the job, when busy */
     double last_active; /* last byte read or written */
+    double line_started; /* when the line now arriving began; 0: none (a
+                            drip of bytes must not hold a connection open) */
     TxLog *log;
     Conn *prev, *next;  /* live connections, or the dead list */
     Conn *dirty_next;
@@ -569,6 +571,7 @@ static void conn_pump(Conn *c)
 static void on_line(void *ctx, NetLineKind kind, const char *line, size_t len)
 {
     Conn *c = ctx;
+    c->line_started = 0;
     if (kind == NET_TOO_LONG)
         conn_log(c, TX_LONG, line, len < LONG_LOG_BYTES ? len : LONG_LOG_BYTES);
     else
@@ -590,6 +593,11 @@ static void conn_read(Conn *c)
         if (n > 0) {
             c->last_active = s->now;
             net_framer_feed(&c->framer, s->rbuf, (size_t)n, on_line, c);
+            bool partial = c->framer.line.len > 0 || c->framer.discarding;
+            if (partial && c->line_started == 0 && s->cfg->idle_timeout > 0) {
+                c->line_started = s->now;
+                due(s, s->now + s->cfg->idle_timeout);
+            }
             if (queue_pending(c) >= QUEUE_HIGH || (size_t)n < NET_LINE_MAX)
                 break;
         } else if (n == 0) {
@@ -838,6 +846,19 @@ static void check_timers(Server *s)
                 continue;
             }
             due(s, c->deadline);
+        }
+        /* A line begun must be finished within the idle timeout, however
+         * slowly its bytes come. */
+        if (c->line_started > 0 && cfg->idle_timeout > 0) {
+            double t = c->line_started + cfg->idle_timeout;
+            if (s->now >= t) {
+                char why[80];
+                snprintf(why, sizeof why, "a line not finished within %g seconds",
+                         cfg->idle_timeout);
+                conn_kill(c, why);
+                continue;
+            }
+            due(s, t);
         }
         /* Idle: no job of ours running, and no byte moved either way (a
          * client that stopped reading its replies counts as idle too). */
