@@ -7,15 +7,23 @@ set -u
 . "$(dirname "$0")/lib/gnubg.sh"
 SHESH=${SHESH:-build/shesh}
 dir=$(mktemp -d)
-port=$(free_port 1)
 sock=$dir/shesh.sock
 fail=0
 
-"$SHESH" serve --listen "127.0.0.1:$port" --unix "$sock" --log-dir "$dir/logs" \
+# Port 0: the server takes a free port itself and prints it (a port chosen
+# here first could be taken by another program before the server binds it).
+"$SHESH" serve --listen 127.0.0.1:0 --unix "$sock" --log-dir "$dir/logs" \
     2> "$dir/serve.err" &
 pid=$!
 trap 'kill $pid 2>/dev/null; rm -rf "$dir"' EXIT
-wait_listening "127.0.0.1:$port" && wait_listening "$sock" || { cat "$dir/serve.err"; exit 1; }
+port=""
+for _ in $(seq 1 200); do
+    port=$(grep -oE 'listening on 127\.0\.0\.1:[0-9]+' "$dir/serve.err" | grep -oE '[0-9]+$')
+    [ -n "$port" ] && break
+    sleep 0.05
+done
+[ -n "$port" ] && wait_listening "127.0.0.1:$port" && wait_listening "$sock" ||
+    { cat "$dir/serve.err"; exit 1; }
 
 check_clean() { # LOG WHAT
     if grep -qiE 'error|warning|refused|illegal' "$1"; then
