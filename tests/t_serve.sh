@@ -468,6 +468,28 @@ if [ $rc -eq 0 ] && grep -q ' req version$' "$dir/k9.txt" && grep -q ' rep Inter
 else
     bad "after kill -9: exit $rc, $(cat "$dir/k9.txt")"
 fi
+# Every reply a client has read is in the transcript, even when the kill
+# comes the moment it has them: 200 pipelined requests, the last reply read,
+# kill -9 at once (a reply is logged before it is sent).
+start_server k9r --listen 127.0.0.1:0 --log-dir "$dir/k9rlogs" --plies 0
+k9r=$pid
+python3 - "$(port_of '127\.0\.0\.1' "$dir/k9r.err")" "$k9r" <<'PY' || bad "kill -9 at once: the client script failed"
+import os, signal, socket, sys
+s = socket.create_connection(("127.0.0.1", int(sys.argv[1])), timeout=30)
+s.sendall(b"version\n" * 200)
+data = b""
+while data.count(b"Software: ") < 200:
+    d = s.recv(65536)
+    if not d:
+        break
+    data += d
+os.kill(int(sys.argv[2]), signal.SIGKILL)
+PY
+{ wait "$k9r"; } 2> /dev/null
+forget "$k9r"
+n=$("$SHESH" log cat "$dir"/k9rlogs/*.gz 2> /dev/null | grep -c ' rep Interface: ')
+[ "$n" = 200 ] && ok "kill -9 as the last reply is read: all 200 replies are in the transcript" ||
+    bad "kill -9 as the last reply is read: $n of 200 replies in the transcript"
 # Its socket file stays behind: a new server replaces the stale file.
 [ -S "$dir/k9.sock" ] || bad "kill -9 should have left the socket file"
 start_server k9b --unix "$dir/k9.sock"

@@ -359,6 +359,10 @@ static void conn_send(Conn *c, const char *data, size_t len)
 /* Sends what the socket takes now; the rest waits for EPOLLOUT. */
 static void conn_write(Conn *c)
 {
+    /* A reply is in the transcript before the client can have it: a kill -9
+     * after the send must not take from the transcript what was answered. */
+    if (c->log_dirty && out_pending(c) > 0)
+        flush_log(c);
     while (out_pending(c) > 0) {
         ssize_t n = send(c->fd, c->out.data + c->out_pos, out_pending(c),
                          MSG_NOSIGNAL | MSG_DONTWAIT);
