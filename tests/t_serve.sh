@@ -490,6 +490,17 @@ forget "$k9r"
 n=$("$SHESH" log cat "$dir"/k9rlogs/*.gz 2> /dev/null | grep -c ' rep Interface: ')
 [ "$n" = 200 ] && ok "kill -9 as the last reply is read: all 200 replies are in the transcript" ||
     bad "kill -9 as the last reply is read: $n of 200 replies in the transcript"
+# --log-max-bytes: past the limit a connection's recording ends with one
+# note; the client is still answered.
+start_server cap --listen 127.0.0.1:0 --log-dir "$dir/caplogs" --log-max-bytes 3000 --plies 0
+cap=$pid
+got=$(printf 'help\n%.0s' $(seq 1 50) | ask "127.0.0.1:$(port_of '127\.0\.0\.1' "$dir/cap.err")" | grep -c '^Shesh speaks')
+kill -TERM "$cap"; wait "$cap" 2> /dev/null; forget "$cap"
+"$SHESH" log cat "$dir"/caplogs/*.gz > "$dir/cap.txt" 2> /dev/null
+bytes=$(zcat "$dir"/caplogs/*.gz | wc -c)
+[ "$bytes" -le 3000 ] && [ "$(tail -1 "$dir/cap.txt" | grep -c 'note transcript limit of 3000 bytes reached')" = 1 ] &&
+    [ "$got" = 50 ] && ok "--log-max-bytes 3000: $bytes bytes of text, ended by one note; all 50 requests answered" ||
+    bad "--log-max-bytes 3000: $bytes bytes, last entry '$(tail -1 "$dir/cap.txt")', $got reply lines"
 # Its socket file stays behind: a new server replaces the stale file.
 [ -S "$dir/k9.sock" ] || bad "kill -9 should have left the socket file"
 start_server k9b --unix "$dir/k9.sock"

@@ -32,6 +32,9 @@
 /* Each connection may hold up to 2 MiB of requests and replies waiting
  * (docs/serve.md, Back-pressure): a thousand of them, 2 GiB at worst. */
 #define DEFAULT_MAX_CONNECTIONS 1000
+/* Text a transcript may hold: a long session of gnubg's boards is a few
+ * MB; a client flooding `help` must not fill the disk. */
+#define DEFAULT_LOG_MAX_BYTES (64L * 1024 * 1024)
 
 static void serve_usage(FILE *out)
 {
@@ -39,7 +42,7 @@ static void serve_usage(FILE *out)
             "usage: shesh serve [--listen HOST:PORT]... [--unix PATH]... [--unix-mode MODE]\n"
             "                   [--max-connections N] [--plies N] [--max-plies N]\n"
             "                   [--idle-timeout S] [--request-timeout S] [--log-dir DIR]\n"
-            "                   [--threads N]\n\n"
+            "                   [--log-max-bytes N] [--threads N]\n\n"
             "Answers GNU Backgammon's external-player protocol (gnubg: 'set player 1\n"
             "external HOST:PORT') for many clients at once, until SIGINT,\n"
             "SIGTERM or SIGHUP. Without --listen or --unix it listens on " DEFAULT_ADDRESS ".\n\n"
@@ -59,7 +62,9 @@ static void serve_usage(FILE *out)
             "  --request-timeout S  answer 'Error: ...time budget...' to a request not done\n"
             "                       in S seconds (default %g; 0 = no limit)\n"
             "  --log-dir DIR        a gzip transcript per connection (read with 'shesh log\n"
-            "                       cat', replay with 'shesh replay'); DIR is created\n"
+            "                       cat', replay with 'shesh replay'); DIR is created\n"            "  --log-max-bytes N    text one transcript may hold; past it the rest of\n"
+            "                       that connection is not recorded (default 64 MiB;\n"
+            "                       0 = no limit)\n"
             "  --threads N          worker threads (default: one per core, here %d)\n"
             "  --help               this text\n\n"
             "Long options may be abbreviated; a value follows as the next word or after =.\n"
@@ -165,6 +170,7 @@ typedef struct ServeOptions {
     unsigned unix_mode;
     bool unix_mode_set;
     int max_connections;
+    long log_max_bytes;
 } ServeOptions;
 
 /* An octal mode of at most 0777, as chmod(1) takes it: 660, 0600, 0. */
@@ -191,6 +197,7 @@ static int parse_options(int argc, char **argv, ServeOptions *o)
         {"unix", required_argument, NULL, 'u'},
         {"unix-mode", required_argument, NULL, 'M'},
         {"max-connections", required_argument, NULL, 'C'},
+        {"log-max-bytes", required_argument, NULL, 'B'},
         {"plies", required_argument, NULL, 'p'},
         {"max-plies", required_argument, NULL, 'm'},
         {"idle-timeout", required_argument, NULL, 'i'},
@@ -207,6 +214,7 @@ static int parse_options(int argc, char **argv, ServeOptions *o)
     o->threads = worker_default_threads();
     o->unix_mode = LISTEN_UNIX_MODE;
     o->max_connections = DEFAULT_MAX_CONNECTIONS;
+    o->log_max_bytes = DEFAULT_LOG_MAX_BYTES;
     Err err = {""};
     bool ok = true, bad_address = false;
     int c;
@@ -227,6 +235,9 @@ static int parse_options(int argc, char **argv, ServeOptions *o)
             break;
         case 'C':
             ok = num_int("--max-connections", optarg, 0, 1000000, &o->max_connections, &err);
+            break;
+        case 'B':
+            ok = num_long("--log-max-bytes", optarg, 0, 1L << 40, &o->log_max_bytes, &err);
             break;
         case 'M':
             ok = parse_mode(optarg, &o->unix_mode, &err);
@@ -358,6 +369,7 @@ int cli_serve(int argc, char **argv)
         .idle_timeout = o.idle,
         .request_timeout = o.budget,
         .max_connections = (size_t)o.max_connections,
+        .log_max_bytes = (size_t)o.log_max_bytes,
         .log_dir = o.log_dir,
         .stop_fd = sfd,
         .stop_read = read_signal,

@@ -184,6 +184,7 @@ struct Conn {
     bool quitting;      /* the client asked to close: flush, then close */
     bool dead;          /* socket closed; freed once not busy */
     bool log_dirty;
+    bool log_full;      /* --log-max-bytes reached: no more entries */
     uint32_t events;    /* current epoll interest */
     double deadline;    /* of the job, when busy */
     double last_active; /* last byte read or written */
@@ -244,9 +245,21 @@ static void due(Server *s, double t)
 
 static void conn_log(Conn *c, TxKind kind, const void *data, size_t len)
 {
-    if (!c->log)
+    if (!c->log || c->log_full)
         return;
-    txlog_add(c->log, kind, data, len);
+    size_t max = c->srv->cfg->log_max_bytes;
+    if (max > 0 && txlog_text_bytes(c->log) + len + 64 > max) {
+        /* One note says where the recording ends; nothing after it. */
+        char note[128];
+        int n = snprintf(note, sizeof note,
+                         "transcript limit of %zu bytes reached: the rest of this connection "
+                         "is not recorded", max);
+        txlog_add(c->log, TX_NOTE, note, (size_t)n);
+        c->log_full = true;
+        kind = TX_NOTE; /* mark dirty below: the note is flushed */
+    } else {
+        txlog_add(c->log, kind, data, len);
+    }
     /* Requests wait for their reply and go out in the same gzip member:
      * half the members, and a kill -9 still loses only what was in flight
      * (requests not answered yet). */

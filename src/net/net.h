@@ -101,6 +101,9 @@ typedef struct NetConfig {
                                is closed; 0 = never */
     double request_timeout; /* seconds one request may take; 0 = no limit */
     const char *log_dir;    /* one transcript per connection (txlog.h), or NULL */
+    size_t log_max_bytes;   /* text a transcript may hold; past it that
+                               connection's recording ends with a note;
+                               0 = no limit */
     size_t max_connections; /* open at once; more are refused with an
                                Error: line; 0 = as many as descriptors allow */
     int stop_fd;            /* readable = stop (a signalfd, eventfd...), or -1;

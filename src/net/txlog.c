@@ -128,6 +128,7 @@ void txlog_zip_free(TxZip *z)
 
 struct TxLog {
     int fd;
+    size_t text_bytes; /* every entry's text so far */
     Buf pending; /* entries since the last flush, as text */
     char path[];
 };
@@ -148,6 +149,7 @@ TxLog *txlog_create(const char *path, Err *err)
         return NULL;
     }
     t->fd = fd;
+    t->text_bytes = 0;
     buf_init(&t->pending);
     memcpy(t->path, path, n);
     return t;
@@ -179,6 +181,11 @@ const char *txlog_path(const TxLog *t)
     return t->path;
 }
 
+size_t txlog_text_bytes(const TxLog *t)
+{
+    return t->text_bytes;
+}
+
 void txlog_add(TxLog *t, TxKind kind, const void *data, size_t len)
 {
     struct timespec ts;
@@ -187,9 +194,11 @@ void txlog_add(TxLog *t, TxKind kind, const void *data, size_t len)
     gmtime_r(&ts.tv_sec, &tm);
     char stamp[32];
     strftime(stamp, sizeof stamp, "%Y-%m-%dT%H:%M:%S", &tm);
+    size_t before = t->pending.len;
     buf_printf(&t->pending, "%s.%06ldZ %s ", stamp, ts.tv_nsec / 1000, txlog_kind_name(kind));
     txlog_escape(&t->pending, data, len);
     buf_append(&t->pending, "\n", 1);
+    t->text_bytes += t->pending.len - before;
 }
 
 bool txlog_pending(const TxLog *t)

@@ -63,6 +63,10 @@ TxLog *txlog_open(const char *dir, unsigned long conn, Err *err);
 TxLog *txlog_create(const char *path, Err *err);
 const char *txlog_path(const TxLog *t);
 
+/* Bytes of text added to the transcript so far (before compression: the
+ * file is smaller). */
+size_t txlog_text_bytes(const TxLog *t);
+
 /* Buffers one entry stamped with the current time. */
 void txlog_add(TxLog *t, TxKind kind, const void *data, size_t len);
 /* True if entries wait for txlog_flush. */
