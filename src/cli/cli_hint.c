@@ -62,18 +62,6 @@ typedef struct Job {
     Rules rules;
 } Job;
 
-static bool read_dice(const char *s, int dice[2], Err *err)
-{
-    size_t n = strlen(s);
-    bool ok = (n == 2 || (n == 3 && s[1] == '-')) && s[0] >= '1' && s[0] <= '6' &&
-              s[n - 1] >= '1' && s[n - 1] <= '6';
-    if (!ok)
-        return err_set(err, "bad dice '%.20s': two dice 1 to 6, as 31 or 3-1", s);
-    dice[0] = s[0] - '0';
-    dice[1] = s[n - 1] - '0';
-    return true;
-}
-
 static void heading(const char *id, const int dice[2], const CubeState *cs, int plies)
 {
     printf("%s", id);
@@ -244,7 +232,7 @@ static bool one(const Job *jb, const char *id, const char *dice_text, const int 
     Err err = {{0}};
     bool ok = cli_read_position(id, &jb->rules, &p, &cs, dice, &err);
     if (ok && dice_text)
-        ok = read_dice(dice_text, dice, &err);
+        ok = cli_read_dice(dice_text, dice, &err);
     else if (ok && given[0])
         dice[0] = given[0], dice[1] = given[1];
     if (ok)
@@ -301,7 +289,7 @@ int cli_hint(int argc, char **argv)
         }
         switch (c) {
         case OPT_PLIES: ok = num_int("--plies", optarg, 0, SEARCH_MAX_PLIES, &jb.plies, &err); break;
-        case OPT_DICE: ok = read_dice(optarg, given, &err); break;
+        case OPT_DICE: ok = cli_read_dice(optarg, given, &err); break;
         case OPT_MAX: ok = num_int("--max", optarg, 1, 1000, &jb.max, &err); break;
         case OPT_JSON: jb.json = true; break;
         case 'h': hint_usage(stdout); return EXIT_OK;

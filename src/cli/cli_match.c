@@ -115,26 +115,6 @@ static bool parse_sprt(const char *arg, StatsSprt *t, Err *err)
 }
 
 /* K/N with 1 <= K <= N <= 100000. */
-static bool parse_shard(const char *arg, int shard[2], Err *err)
-{
-    const char *slash = strchr(arg, '/');
-    char k[16];
-    if (!slash || (size_t)(slash - arg) >= sizeof k)
-        return err_set(err, "--shard takes K/N (1 <= K <= N), not '%.40s'", arg);
-    memcpy(k, arg, (size_t)(slash - arg));
-    k[slash - arg] = '\0';
-    if (!num_int("--shard N", slash + 1, 1, 100000, &shard[1], err) ||
-        !num_int("--shard K", k, 1, shard[1], &shard[0], err))
-        return false;
-    return true;
-}
-
-static int cores(void)
-{
-    long n = sysconf(_SC_NPROCESSORS_ONLN);
-    return n < 1 ? 1 : n > 256 ? 256 : (int)n;
-}
-
 /* Two players of the same display name are told apart in the records. */
 static void distinct_names(PlayerSpec s[2])
 {
@@ -185,7 +165,7 @@ static int parse_options(int argc, char **argv, MatchOpts *o)
     o->games = 1000;
     o->matches = 2;
     o->duel.seed = 1;
-    o->duel.concurrency = cores();
+    o->duel.concurrency = cli_cores();
     o->duel.timeout_s = PLAYER_REMOTE_REPLY_S;
     o->duel.step = 1;
     RulesCli rc;
@@ -234,7 +214,7 @@ static int parse_options(int argc, char **argv, MatchOpts *o)
         case OPT_JSON: o->json = true; break;
         case OPT_QUIET: o->quiet = true; break;
         case OPT_GNUBG: o->duel.gnubg_binary = optarg; break;
-        case OPT_SHARD: ok = parse_shard(optarg, o->shard, &err); break;
+        case OPT_SHARD: ok = cli_parse_shard(optarg, o->shard, &err); break;
         case OPT_RESUME: o->resume = true; break;
         case 'h': match_usage(stdout); return -1;
         default: return cli_option_error(CMD, c, argv, longopts);

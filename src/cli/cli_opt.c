@@ -4,9 +4,11 @@
 
 #include <stdarg.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "json.h"
+#include "num.h"
 
 int cli_usage_error(const char *cmd, const char *fmt, ...)
 {
@@ -90,4 +92,22 @@ void cli_json_error(Buf *out, const char *input, const char *message)
     json_str(&j, message);
     json_object_end(&j);
     buf_puts(out, "\n");
+}
+
+bool cli_parse_shard(const char *arg, int shard[2], Err *err)
+{
+    const char *slash = strchr(arg, '/');
+    char k[16];
+    if (!slash || (size_t)(slash - arg) >= sizeof k)
+        return err_set(err, "--shard takes K/N (1 <= K <= N), not '%.40s'", arg);
+    memcpy(k, arg, (size_t)(slash - arg));
+    k[slash - arg] = '\0';
+    return num_int("--shard N", slash + 1, 1, 100000, &shard[1], err) &&
+           num_int("--shard K", k, 1, shard[1], &shard[0], err);
+}
+
+int cli_cores(void)
+{
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n < 1 ? 1 : n > 256 ? 256 : (int)n;
 }

@@ -12,9 +12,11 @@
 #define SHESH_CLI_OPT_H
 
 #include <getopt.h>
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "buf.h"
+#include "err.h"
 
 /* Prints "shesh CMD: MESSAGE" and "try 'shesh CMD --help'" on stderr and
  * returns EXIT_USAGE. cmd is the command as the user typed it ("selfplay",
@@ -35,5 +37,13 @@ int cli_option_error(const char *cmd, int c, char **argv, const struct option *l
  * INPUT, "error": MESSAGE} (without "input" when input is NULL): the --json
  * answer of a single item that was refused. */
 void cli_json_error(Buf *out, const char *input, const char *message);
+
+/* --shard K/N, as shesh match and shesh rollout take it: 1 <= K <= N <=
+ * 100000, into shard[0] = K, shard[1] = N. */
+bool cli_parse_shard(const char *arg, int shard[2], Err *err);
+
+/* The online processors, 1 to 256: the default number of games or trials
+ * run at once. */
+int cli_cores(void);
 
 #endif

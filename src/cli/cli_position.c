@@ -87,6 +87,18 @@ bool cli_read_position(const char *id, const Rules *rules, Position *p, CubeStat
     return true;
 }
 
+bool cli_read_dice(const char *s, int dice[2], Err *err)
+{
+    size_t n = strlen(s);
+    bool ok = (n == 2 || (n == 3 && s[1] == '-')) && s[0] >= '1' && s[0] <= '6' &&
+              s[n - 1] >= '1' && s[n - 1] <= '6';
+    if (!ok)
+        return err_set(err, "bad dice '%.20s': two dice 1 to 6, as 31 or 3-1", s);
+    dice[0] = s[0] - '0';
+    dice[1] = s[n - 1] - '0';
+    return true;
+}
+
 const char *cli_cube_owner(const CubeState *cs)
 {
     return cs->owner < 0 ? "centred" : cs->owner == SIDE_ROLLER ? "player" : "opponent";

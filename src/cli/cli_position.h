@@ -29,6 +29,10 @@ bool cli_read_position(const char *id, const Rules *rules, Position *p, CubeStat
  * Position ID being a money game with its player on roll. */
 bool cli_read_match(const char *id, const Rules *rules, Match *m, Err *err);
 
+/* A roll as the shell takes it: "31" or "3-1" (dice 1 to 6, in either
+ * order). */
+bool cli_read_dice(const char *s, int dice[2], Err *err);
+
 /* "centred", "player" (the player to act) or "opponent". */
 const char *cli_cube_owner(const CubeState *cs);
 

@@ -192,18 +192,6 @@ static bool run_games(Job *jb, const char *input, const RolloutGame *games, int 
     return x.ok;
 }
 
-static bool read_dice(const char *s, int dice[2], Err *err)
-{
-    size_t n = strlen(s);
-    bool ok = (n == 2 || (n == 3 && s[1] == '-')) && s[0] >= '1' && s[0] <= '6' &&
-              s[n - 1] >= '1' && s[n - 1] <= '6';
-    if (!ok)
-        return err_set(err, "bad dice '%.20s': two dice 1 to 6, as 31 or 3-1", s);
-    dice[0] = s[0] - '0';
-    dice[1] = s[n - 1] - '0';
-    return true;
-}
-
 /* The report's description of the position and settings. */
 static bool report_start(const Job *jb, const char *id, const Match *m, RolloutReport *r,
                          Err *err)
@@ -307,7 +295,7 @@ static bool one(Job *jb, const char *id, const char *dice_text)
     RolloutReport r;
     bool ok = cli_read_match(id, &jb->o->rules, &m, &err);
     if (ok && dice_text)
-        ok = read_dice(dice_text, dice, &err);
+        ok = cli_read_dice(dice_text, dice, &err);
     else if (ok)
         dice[0] = m.dice[0], dice[1] = m.dice[1];
     if (ok)
@@ -340,24 +328,6 @@ static bool one_line(void *ctx, char *line)
         return false;
     }
     return one(jb, words[0], n == 2 ? words[1] : NULL);
-}
-
-static bool parse_shard(const char *arg, int shard[2], Err *err)
-{
-    const char *slash = strchr(arg, '/');
-    char k[16];
-    if (!slash || (size_t)(slash - arg) >= sizeof k)
-        return err_set(err, "--shard takes K/N (1 <= K <= N), not '%.40s'", arg);
-    memcpy(k, arg, (size_t)(slash - arg));
-    k[slash - arg] = '\0';
-    return num_int("--shard N", slash + 1, 1, 100000, &shard[1], err) &&
-           num_int("--shard K", k, 1, shard[1], &shard[0], err);
-}
-
-static int cores(void)
-{
-    long n = sysconf(_SC_NPROCESSORS_ONLN);
-    return n < 1 ? 1 : n > 256 ? 256 : (int)n;
 }
 
 /* --- merge -------------------------------------------------------------- */
@@ -541,7 +511,7 @@ int cli_rollout(int argc, char **argv)
     Options o = {
         .ro = {.plies = 0, .truncate = 0, .cubeful = true, .vr = true, .seed = 1},
         .trials = DEFAULT_TRIALS,
-        .threads = cores(),
+        .threads = cli_cores(),
         .moves = DEFAULT_MOVES,
         .shard = {1, 1},
         .rules = rules_default(),
@@ -579,7 +549,7 @@ int cli_rollout(int argc, char **argv)
                 ok = err_set(&err, "--seed: at most %lld", (long long)INT64_MAX);
             break;
         case OPT_THREADS: ok = num_int("--threads", optarg, 1, 256, &o.threads, &err); break;
-        case OPT_SHARD: ok = parse_shard(optarg, o.shard, &err); break;
+        case OPT_SHARD: ok = cli_parse_shard(optarg, o.shard, &err); break;
         case OPT_MOVES: ok = num_int("--moves", optarg, 1, ROLLOUT_MOVES_MAX, &o.moves, &err); break;
         case OPT_JSON: o.json = true; break;
         case OPT_QUIET: o.quiet = true; break;
