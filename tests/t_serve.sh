@@ -244,6 +244,55 @@ n=$(sed -n 's/.*; \([0-9]*\) stopped under way.*/\1/p' "$dir/abandon.err")
 [ "${n:-0}" -ge 1 ] && ok "$n searches of reset connections were stopped under way" ||
     bad "no search was stopped: $(tail -1 "$dir/abandon.err")"
 
+# --- turns and caps: workers take peers in turn, and a request over the
+# queue caps is answered "server busy" at once. One worker; host A
+# (127.0.0.1) sends six 3-ply boards on six connections, then host B
+# (127.0.0.2, the same loopback) three. A1 runs; per peer at most 3 wait
+# (A2-A4; A5, A6 busy); in all at most 5 (B1, B2; B3 busy). B1 is answered
+# right after A2, not after every A, and B is never shut out by A. ---
+start_server fair --listen 127.0.0.1:0 --plies 3 --max-plies 3 --threads 1 \
+    --max-queue 5 --max-queue-per-peer 3
+fairpid=$pid
+python3 - "$(port_of '127\.0\.0\.1' "$dir/fair.err")" "$BOARD" > "$dir/fair.out" <<'PY' ||
+import select, socket, sys, time
+port, board = int(sys.argv[1]), (sys.argv[2] + "\n").encode()
+conns = []
+for host, n in (("127.0.0.1", 6), ("127.0.0.2", 3)):
+    for i in range(n):
+        s = socket.socket()
+        s.bind((host, 0))
+        s.connect(("127.0.0.1", port))
+        s.sendall(board)
+        conns.append(("AB"[host == "127.0.0.2"] + str(i + 1), s))
+        time.sleep(0.05)  # in this order
+order, busy, left = [], [], dict((s.fileno(), (name, s, b"")) for name, s in conns)
+while left:
+    ready, _, _ = select.select([s for _, s, _ in left.values()], [], [], 300)
+    if not ready:
+        break
+    for s in ready:
+        name, _, data = left[s.fileno()]
+        d = s.recv(4096)
+        data += d
+        if d and not data.endswith(b"\n"):
+            left[s.fileno()] = (name, s, data)
+            continue
+        del left[s.fileno()]
+        (busy if data.startswith(b"Error: server busy") else order).append(name)
+print("answered", " ".join(order))
+print("busy", " ".join(sorted(busy)))
+PY
+    bad "turns and caps: the client script failed"
+kill -TERM "$fairpid"; wait "$fairpid" 2> /dev/null; forget "$fairpid"
+grep -qx 'busy A5 A6 B3' "$dir/fair.out" &&
+    ok "caps: 3 waiting per peer and 5 in all, the rest answered 'server busy' ($(tail -1 "$dir/fair.out"))" ||
+    bad "caps: $(cat "$dir/fair.out")"
+grep -qx 'answered A1 A2 B1 A3 B2 A4' "$dir/fair.out" &&
+    ok "turns: host B's first request runs third, not after all of host A's ($(head -1 "$dir/fair.out"))" ||
+    bad "turns: $(head -1 "$dir/fair.out")"
+grep -q '(3 answered "server busy";' "$dir/fair.err" && ok "... and the summary counts them" ||
+    bad "the summary: $(tail -1 "$dir/fair.err")"
+
 # --- too many connections: over --max-connections, or with no descriptor
 # left (ulimit -n 64), a client is told so with one Error: line, never left
 # waiting in silence; the others are served. ---

@@ -13,9 +13,13 @@
 #include <sys/signalfd.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 
 #include "cli.h"
 #include "cli_opt.h"
+#include "diag.h"
 #include "engine.h"
 #include "listen.h"
 #include "net.h"
@@ -35,12 +39,22 @@
 /* Text a transcript may hold: a long session of gnubg's boards is a few
  * MB; a client flooding `help` must not fill the disk. */
 #define DEFAULT_LOG_MAX_BYTES (64L * 1024 * 1024)
+/* Requests waiting for a worker. A 2-ply request takes a few tens of
+ * milliseconds of a core: 512 waiting on two cores is a wait of seconds,
+ * far inside the time budget; one peer may hold half of them, so a host
+ * that opens hundreds of connections leaves room for the others. */
+#define DEFAULT_MAX_QUEUE 512
+#define DEFAULT_MAX_QUEUE_PER_PEER 256
+/* Bytes held in buffers for all connections: a hundred clients at their
+ * 2 MiB limit; gnubg's own requests and replies are a few hundred bytes. */
+#define DEFAULT_MAX_BUFFERED (256L * 1024 * 1024)
 
 static void serve_usage(FILE *out)
 {
     fprintf(out,
             "usage: shesh serve [--listen HOST:PORT]... [--unix PATH]... [--unix-mode MODE]\n"
-            "                   [--max-connections N] [--plies N] [--max-plies N]\n"
+            "                   [--max-connections N] [--max-queue N] [--max-queue-per-peer N]\n"
+            "                   [--max-buffered N] [--plies N] [--max-plies N]\n"
             "                   [--idle-timeout S] [--request-timeout S] [--log-dir DIR]\n"
             "                   [--log-max-bytes N] [--threads N]\n\n"
             "Answers GNU Backgammon's external-player protocol (gnubg: 'set player 1\n"
@@ -53,6 +67,13 @@ static void serve_usage(FILE *out)
             "                       the owner and his group may connect)\n"
             "  --max-connections N  connections open at once; more are refused with an\n"
             "                       Error: line (default %d; 0 = no limit)\n"
+            "  --max-queue N        requests waiting for a worker; more are answered\n"
+            "                       'Error: server busy...' (default %d; 0 = no limit)\n"
+            "  --max-queue-per-peer N  the same for one TCP address or one Unix user;\n"
+            "                       workers take peers in turn (default %d; 0 = no limit)\n"
+            "  --max-buffered N     bytes of requests and replies held for all clients;\n"
+            "                       past it the greediest are not read (default 256 MiB;\n"
+            "                       0 = no limit)\n"
             "  --plies N            search depth of move and cube answers (default %d,\n"
             "                       or --max-plies if that is lower)\n"
             "  --max-plies N        the most a client may ask for with 'plies N' (default\n"
@@ -62,7 +83,9 @@ static void serve_usage(FILE *out)
             "  --request-timeout S  answer 'Error: ...time budget...' to a request not done\n"
             "                       in S seconds (default %g; 0 = no limit)\n"
             "  --log-dir DIR        a gzip transcript per connection (read with 'shesh log\n"
-            "                       cat', replay with 'shesh replay'); DIR is created\n"            "  --log-max-bytes N    text one transcript may hold; past it the rest of\n"
+            "                       cat', replay with 'shesh replay'); DIR is created\n"
+            "                       if missing\n"
+            "  --log-max-bytes N    text one transcript may hold; past it the rest of\n"
             "                       that connection is not recorded (default 64 MiB;\n"
             "                       0 = no limit)\n"
             "  --threads N          worker threads (default: one per core, here %d)\n"
@@ -72,7 +95,7 @@ static void serve_usage(FILE *out)
             "lines to 65536 bytes. docs/serve.md has the details.\n"
             "Exit status: 0 stopped by a signal, 1 cannot start (an address in use or\n"
             "invalid...), 2 usage.\n",
-            DEFAULT_MAX_CONNECTIONS, DEFAULT_PLIES, SEARCH_MAX_PLIES, DEFAULT_IDLE, DEFAULT_BUDGET,
+            DEFAULT_MAX_CONNECTIONS, DEFAULT_MAX_QUEUE, DEFAULT_MAX_QUEUE_PER_PEER, DEFAULT_PLIES, SEARCH_MAX_PLIES, DEFAULT_IDLE, DEFAULT_BUDGET,
             worker_default_threads());
 }
 
@@ -169,8 +192,8 @@ typedef struct ServeOptions {
     int threads;
     unsigned unix_mode;
     bool unix_mode_set;
-    int max_connections;
-    long log_max_bytes;
+    int max_connections, max_queue, max_queue_per_peer;
+    long log_max_bytes, max_buffered;
 } ServeOptions;
 
 /* An octal mode of at most 0777, as chmod(1) takes it: 660, 0600, 0. */
@@ -197,6 +220,9 @@ static int parse_options(int argc, char **argv, ServeOptions *o)
         {"unix", required_argument, NULL, 'u'},
         {"unix-mode", required_argument, NULL, 'M'},
         {"max-connections", required_argument, NULL, 'C'},
+        {"max-queue", required_argument, NULL, 'Q'},
+        {"max-queue-per-peer", required_argument, NULL, 'P'},
+        {"max-buffered", required_argument, NULL, 'b'},
         {"log-max-bytes", required_argument, NULL, 'B'},
         {"plies", required_argument, NULL, 'p'},
         {"max-plies", required_argument, NULL, 'm'},
@@ -215,6 +241,9 @@ static int parse_options(int argc, char **argv, ServeOptions *o)
     o->unix_mode = LISTEN_UNIX_MODE;
     o->max_connections = DEFAULT_MAX_CONNECTIONS;
     o->log_max_bytes = DEFAULT_LOG_MAX_BYTES;
+    o->max_queue = DEFAULT_MAX_QUEUE;
+    o->max_queue_per_peer = DEFAULT_MAX_QUEUE_PER_PEER;
+    o->max_buffered = DEFAULT_MAX_BUFFERED;
     Err err = {""};
     bool ok = true, bad_address = false;
     int c;
@@ -235,6 +264,15 @@ static int parse_options(int argc, char **argv, ServeOptions *o)
             break;
         case 'C':
             ok = num_int("--max-connections", optarg, 0, 1000000, &o->max_connections, &err);
+            break;
+        case 'Q':
+            ok = num_int("--max-queue", optarg, 0, 1000000, &o->max_queue, &err);
+            break;
+        case 'P':
+            ok = num_int("--max-queue-per-peer", optarg, 0, 1000000, &o->max_queue_per_peer, &err);
+            break;
+        case 'b':
+            ok = num_long("--max-buffered", optarg, 0, 1L << 40, &o->max_buffered, &err);
             break;
         case 'B':
             ok = num_long("--log-max-bytes", optarg, 0, 1L << 40, &o->log_max_bytes, &err);
@@ -315,6 +353,15 @@ int cli_serve(int argc, char **argv)
     if (o.log_dir && !prepare_log_dir(o.log_dir, &err))
         return serve_fail(err.text);
     raise_fd_limit();
+#ifdef __GLIBC__
+    /* Connection buffers grow to a MiB or two under a flood and are given
+     * back when drained. glibc raises its mmap threshold each time such a
+     * block is freed, after which big blocks come from the heap and their
+     * memory stays with the process; a fixed threshold keeps them mapped,
+     * so freeing them returns the memory (200 flooding clients: 108 MB
+     * kept after they left). */
+    mallopt(M_MMAP_THRESHOLD, 128 * 1024);
+#endif
 
     Listener listeners[SERVE_LISTENERS_MAX];
     size_t n = 0;
@@ -351,6 +398,18 @@ int cli_serve(int argc, char **argv)
         return serve_fail(err.text);
     }
 
+    /* Every line from here on goes through the diagnostics' writer thread
+     * (made after the signal mask, which it inherits): a stderr nobody
+     * reads never holds up the server. */
+    Diag *diag = diag_new(stderr, "shesh serve: ", 0, &err);
+    if (!diag) {
+        close(sfd);
+        while (n > 0)
+            listen_close(&listeners[--n]);
+        engine_free(engine);
+        return serve_fail(err.text);
+    }
+
     ProtoConfig pcfg = {.engine = engine, .plies = o.plies, .max_plies = o.max_plies};
     NetHandler h = {
         .ctx = &pcfg,
@@ -369,27 +428,36 @@ int cli_serve(int argc, char **argv)
         .idle_timeout = o.idle,
         .request_timeout = o.budget,
         .max_connections = (size_t)o.max_connections,
+        .max_queue = (size_t)o.max_queue,
+        .max_queue_per_peer = (size_t)o.max_queue_per_peer,
+        .max_buffered = (size_t)o.max_buffered,
         .log_max_bytes = (size_t)o.log_max_bytes,
         .log_dir = o.log_dir,
         .stop_fd = sfd,
         .stop_read = read_signal,
-        .diag = stderr,
-        .diag_prefix = "shesh serve: ",
+        .diag = diag,
     };
     for (size_t i = 0; i < n; i++)
-        fprintf(stderr, "shesh serve: listening on %s\n", listeners[i].name);
-    fprintf(stderr, "shesh serve: engine %s, %d plies (clients up to %d), %d threads\n",
-            engine_id(engine), o.plies, o.max_plies, o.threads);
+        diag_printf(diag, "listening on %s", listeners[i].name);
+    diag_printf(diag, "engine %s, %d plies (clients up to %d), %d threads", engine_id(engine),
+                o.plies, o.max_plies, o.threads);
 
     NetStats stats;
     bool ok = net_serve(&cfg, &h, &stats, &err);
     close(sfd);
-    if (!ok)
+    if (!ok) {
+        diag_free(cfg.diag, 2.0);
         return serve_fail(err.text);
-    fprintf(stderr, "shesh serve: stopped after %lu connections (%lu refused), %lu requests "
-                    "(%lu over the time budget; %lu stopped under way, nobody waiting for "
-                    "them)\n",
-            stats.connections, stats.refused, stats.requests, stats.timeouts, stats.stopped);
+    }
+    diag_printf(cfg.diag,
+                "stopped after %lu connections (%lu refused), %lu requests (%lu answered "
+                "\"server busy\"; %lu over the time budget; %lu stopped under way, nobody "
+                "waiting for them)",
+                stats.connections, stats.refused, stats.requests, stats.busy, stats.timeouts,
+                stats.stopped);
+    /* Through the diagnostics' writer, like every other line: a stderr
+     * nobody reads delays the exit 2 seconds at most, instead of forever. */
+    diag_free(cfg.diag, 2.0);
     /* A request still running at exit uses the engine: leave it be, the
      * process is about to end. */
     if (!stats.abandoned)

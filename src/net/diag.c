@@ -91,6 +91,8 @@ Diag *diag_new(FILE *out, const char *prefix, size_t cap, Err *err)
 
 void diag_say(Diag *d, const char *fmt, va_list ap)
 {
+    if (!d)
+        return;
     char line[1024];
     int n = vsnprintf(line, sizeof line, fmt, ap);
     if (n < 0)
@@ -107,6 +109,14 @@ void diag_say(Diag *d, const char *fmt, va_list ap)
     }
     pthread_cond_signal(&d->wake);
     pthread_mutex_unlock(&d->lock);
+}
+
+void diag_printf(Diag *d, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    diag_say(d, fmt, ap);
+    va_end(ap);
 }
 
 unsigned long diag_dropped(Diag *d)

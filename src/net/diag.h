@@ -26,8 +26,10 @@ typedef struct Diag Diag;
  * filled) when the writer cannot start. */
 Diag *diag_new(FILE *out, const char *prefix, size_t cap, Err *err);
 
-/* Queues one line (the newline is added). Never blocks on out. */
+/* Queues one line (the newline is added). Never blocks on out. d may be
+ * NULL: nothing is said. */
 void diag_say(Diag *d, const char *fmt, va_list ap) __attribute__((format(printf, 2, 0)));
+void diag_printf(Diag *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* Lines dropped so far because the buffer was full. */
 unsigned long diag_dropped(Diag *d);

@@ -20,7 +20,9 @@
 #include <fcntl.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
+#include <netdb.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,6 +32,7 @@
 
 #include "clock.h"
 #include "diag.h"
+#include "fair.h"
 #include "txlog.h"
 #include "version.h"
 #include "worker.h"
@@ -123,6 +126,10 @@ const char *net_framing_error(NetLineKind kind)
  * that pipelines without reading its replies cannot eat the memory. */
 #define QUEUE_HIGH (1u << 20)
 #define OUT_HIGH (1u << 20)
+/* A buffer this big or smaller is kept between requests (no reallocation
+ * for the usual small ones); a bigger one is given back once empty, so a
+ * connection that once had a burst does not hold its memory while quiet. */
+#define KEEP_BYTES (16u << 10)
 #define LONG_LOG_BYTES 200 /* first bytes of an over-long line kept in the log */
 /* Cheap lines answered on the loop per wake-up of it; the rest go to the
  * workers. One client's request at a time (the common case) is answered in
@@ -178,7 +185,14 @@ struct Conn {
     Buf out;            /* replies not yet sent */
     size_t out_pos;
     NetJob job;
-    bool busy;          /* job is on the pool: job, session belong to it */
+    bool busy;          /* job is waiting (queued) or on the pool (then job
+                           and session belong to it) */
+    bool queued;        /* job waits its turn for a worker (fair.h) */
+    FairItem turn;      /* its place while queued */
+    FairPeer *peer_q;   /* its peer, for the order and the caps */
+    size_t held;        /* bytes of buffers counted in Server.buffered */
+    size_t job_held;    /* of those, the job's (not read while it is on the pool) */
+    bool held_back;     /* not read nor started: over its share of --max-buffered */
     bool late;          /* job overran its budget: its reply was replaced */
     bool read_closed;   /* no more input: EOF, or the server is stopping */
     bool quitting;      /* the client asked to close: flush, then close */
@@ -204,6 +218,10 @@ struct Server {
     TxZip *zip;
     Watch stop_w, pool_w;
     ListenWatch *lw;
+    Fair *fair;        /* requests waiting for a worker */
+    size_t on_pool;    /* jobs handed to the pool, not yet back */
+    size_t buffered;   /* bytes held by every connection's buffers */
+    bool squeezed;     /* over --max-buffered (until 7/8 of it) */
     Conn *live;
     Conn *dead;
     Conn *dirty;
@@ -213,8 +231,6 @@ struct Server {
     double stop_deadline;
     bool accept_paused;
     double accept_resume;
-    Diag *diag;              /* cfg->diag through a buffer and a writer
-                                thread: the loop never waits on stderr */
     int spare_fd;            /* /dev/null, given up to accept a connection
                                 and refuse it when no descriptor is left */
     unsigned long refused_unsaid; /* refusals since the last diagnostic */
@@ -229,11 +245,9 @@ struct Server {
 static void diag(Server *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void diag(Server *s, const char *fmt, ...)
 {
-    if (!s->diag)
-        return;
     va_list ap;
     va_start(ap, fmt);
-    diag_say(s->diag, fmt, ap);
+    diag_say(s->cfg->diag, fmt, ap);
     va_end(ap);
 }
 
@@ -324,6 +338,12 @@ static void flush_log(Conn *c)
 /* Nobody wants the reply of c's job under way: let it end (NetJob.stop). */
 static void conn_stop_job(Conn *c)
 {
+    if (c->queued) { /* it never started: it simply stops waiting */
+        fair_remove(c->srv->fair, c->peer_q, &c->turn);
+        c->queued = false;
+        c->busy = false;
+        return;
+    }
     if (c->busy && !atomic_exchange(&c->job.stop, true))
         c->srv->stats.stopped++;
 }
@@ -353,6 +373,9 @@ static void conn_kill(Conn *c, const char *why)
 static void conn_free(Conn *c)
 {
     Server *s = c->srv;
+    s->buffered -= c->held;
+    if (c->peer_q)
+        fair_peer_put(s->fair, c->peer_q);
     if (c->session)
         s->h->session_free(s->h->ctx, c->session);
     net_framer_free(&c->framer);
@@ -488,9 +511,46 @@ static void conn_inline(Conn *c, const char *line, size_t len)
     conn_take_reply(c, action, &c->job.reply);
 }
 
+static void job_submit(Server *s, Conn *c)
+{
+    s->on_pool++;
+    worker_pool_submit(s->pool, &c->job.base);
+}
+
+/* Hands waiting requests to the pool, in their turns, while a worker is
+ * free. The pool is given no more than it has threads: the order of the
+ * rest is fair.h's, not first come first served. */
+static void run_waiting(Server *s)
+{
+    FairItem *it;
+    while (s->on_pool < (size_t)s->cfg->threads && (it = fair_pop(s->fair, NULL))) {
+        Conn *c = (Conn *)(void *)((char *)it - offsetof(Conn, turn));
+        c->queued = false;
+        job_submit(s, c);
+    }
+}
+
+/* Whether a request that would have to wait is refused: too many wait
+ * already, from its peer or in all. */
+static bool queue_full(const Conn *c)
+{
+    const Server *s = c->srv;
+    const NetConfig *cfg = s->cfg;
+    if (s->on_pool < (size_t)cfg->threads)
+        return false; /* a worker is free: it would not wait */
+    return (cfg->max_queue > 0 && fair_waiting(s->fair) >= cfg->max_queue) ||
+           (cfg->max_queue_per_peer > 0 && fair_peer_waiting(c->peer_q) >= cfg->max_queue_per_peer);
+}
+
 static void conn_dispatch(Conn *c, const char *line, size_t len)
 {
     Server *s = c->srv;
+    if (queue_full(c)) {
+        static const char busy[] = "Error: server busy; try again later\n";
+        s->stats.busy++;
+        conn_send(c, busy, sizeof busy - 1);
+        return;
+    }
     buf_clear(&c->job.line);
     buf_append(&c->job.line, line, len);
     c->job.base.run = job_run;
@@ -506,13 +566,18 @@ static void conn_dispatch(Conn *c, const char *line, size_t len)
         due(s, c->deadline);
     }
     s->stats.requests++;
-    worker_pool_submit(s->pool, &c->job.base);
+    if (s->on_pool < (size_t)s->cfg->threads) {
+        job_submit(s, c);
+    } else {
+        c->queued = true;
+        fair_push(s->fair, c->peer_q, &c->turn);
+    }
 }
 
 static void conn_set_events(Conn *c)
 {
     uint32_t want = 0;
-    if (!c->read_closed && !c->quitting && queue_pending(c) < QUEUE_HIGH &&
+    if (!c->read_closed && !c->quitting && !c->held_back && queue_pending(c) < QUEUE_HIGH &&
         out_pending(c) < OUT_HIGH)
         want |= EPOLLIN;
     if (out_pending(c) > 0)
@@ -524,9 +589,73 @@ static void conn_set_events(Conn *c)
     }
 }
 
+/* Held back, a connection starts a request only once its replies are out:
+ * a reply can be far bigger than its request (help), and what it waits to
+ * send is what the budget is short of. */
 static bool can_dispatch(const Conn *c)
 {
-    return !c->busy && !c->quitting && queue_pending(c) > 0 && out_pending(c) < OUT_HIGH;
+    return !c->busy && !c->quitting && queue_pending(c) > 0 &&
+           out_pending(c) < (c->held_back ? 1 : OUT_HIGH);
+}
+
+static void shrink(Buf *b)
+{
+    if (b->len == 0 && b->cap > KEEP_BYTES)
+        buf_free(b);
+}
+
+/* Gives back the big buffers c no longer uses, and counts what it holds in
+ * Server.buffered. The job's buffers are the worker's while it runs: they
+ * count as they were handed over. */
+static void conn_account(Conn *c)
+{
+    Server *s = c->srv;
+    shrink(&c->framer.line);
+    shrink(&c->queue);
+    shrink(&c->out);
+    if (!c->busy || c->queued) {
+        shrink(&c->job.line);
+        shrink(&c->job.reply);
+        c->job_held = c->job.line.cap + c->job.reply.cap;
+    }
+    size_t held = c->framer.line.cap + c->queue.cap + c->out.cap + c->job_held;
+    s->buffered += held - c->held; /* modular: right whichever is larger */
+    c->held = held;
+}
+
+/* Over --max-buffered, the connections holding more than an equal share
+ * of it are held back until the total is down to 7/8 of it: those that
+ * send most and read least pay, the others are served as ever. */
+static void conn_budget(Conn *c)
+{
+    Server *s = c->srv;
+    size_t max = s->cfg->max_buffered;
+    if (max == 0)
+        return;
+    if (!s->squeezed && s->buffered > max) {
+        s->squeezed = true;
+        diag(s, "%zu bytes held for %zu connections, over --max-buffered %zu: the greediest "
+                "are not read until it is down to %zu",
+             s->buffered, s->nlive, max, max / 8 * 7);
+    }
+    c->held_back = s->squeezed && c->held > max / (s->nlive ? s->nlive : 1);
+}
+
+static void conn_pump(Conn *c);
+
+/* Back under 7/8 of --max-buffered: every connection held back moves again. */
+static void release_squeeze(Server *s)
+{
+    if (!s->squeezed || s->buffered > s->cfg->max_buffered / 8 * 7)
+        return;
+    s->squeezed = false;
+    for (Conn *c = s->live, *next; c; c = next) {
+        next = c->next;
+        if (c->held_back) {
+            c->held_back = false;
+            conn_pump(c);
+        }
+    }
 }
 
 /* Moves a connection along after anything happened to it: starts its next
@@ -541,7 +670,7 @@ static void conn_pump(Conn *c)
         while (can_dispatch(c)) {
             const char *rec = c->queue.data + c->queue_pos;
             unsigned char kind = (unsigned char)rec[0];
-            size_t len;
+            uint32_t len;
             memcpy(&len, rec + 1, sizeof len);
             const char *line = rec + 1 + sizeof len;
             c->queue_pos += 1 + sizeof len + len;
@@ -560,7 +689,9 @@ static void conn_pump(Conn *c)
         if (c->queue_pos == c->queue.len || c->quitting) {
             buf_clear(&c->queue);
             c->queue_pos = 0;
-        } else if (c->queue_pos > QUEUE_HIGH) {
+        } else if (c->queue_pos > KEEP_BYTES && c->queue_pos >= queue_pending(c)) {
+            /* Moving the rest down costs no more than what was consumed, and
+             * keeps the buffer within twice what is waiting. */
             buf_consume(&c->queue, c->queue_pos);
             c->queue_pos = 0;
         }
@@ -581,6 +712,8 @@ static void conn_pump(Conn *c)
             return;
         }
     }
+    conn_account(c);
+    conn_budget(c);
     conn_set_events(c);
 }
 
@@ -593,11 +726,23 @@ static void on_line(void *ctx, NetLineKind kind, const char *line, size_t len)
         conn_log(c, TX_LONG, line, len < LONG_LOG_BYTES ? len : LONG_LOG_BYTES);
     else
         conn_log(c, TX_REQ, line, len);
-    size_t keep = kind == NET_LINE ? len : 0; /* errors need no text */
+    /* A line is at most NET_LINE_MAX bytes: its length fits 32 bits. */
+    uint32_t keep = kind == NET_LINE ? (uint32_t)len : 0; /* errors need no text */
     unsigned char k = (unsigned char)kind;
     buf_append(&c->queue, &k, 1);
     buf_append(&c->queue, &keep, sizeof keep);
     buf_append(&c->queue, line, keep);
+}
+
+/* Bytes to read at once: a whole line's worth, or little once half the
+ * buffer budget is spent (a few big reads on each of hundreds of
+ * connections would be many times the budget). */
+static size_t read_size(const Server *s)
+{
+    size_t max = s->cfg->max_buffered;
+    if (max > 0 && (s->squeezed || s->buffered > max / 2))
+        return 4096;
+    return NET_LINE_MAX;
 }
 
 static void conn_read(Conn *c)
@@ -606,7 +751,14 @@ static void conn_read(Conn *c)
     /* A few reads per wake-up at most, so a fast sender cannot starve the
      * others; level-triggered epoll calls us again for the rest. */
     for (int round = 0; round < 4 && !c->read_closed; round++) {
-        ssize_t n = recv(c->fd, s->rbuf, NET_LINE_MAX, 0);
+        /* Checked before each read, not once a wake-up: hundreds of
+         * connections reading a few rounds each would overshoot the
+         * budget many times over. */
+        conn_account(c);
+        conn_budget(c);
+        if (c->held_back)
+            break;
+        ssize_t n = recv(c->fd, s->rbuf, read_size(s), 0);
         if (n > 0) {
             c->last_active = s->now;
             net_framer_feed(&c->framer, s->rbuf, (size_t)n, on_line, c);
@@ -615,7 +767,7 @@ static void conn_read(Conn *c)
                 c->line_started = s->now;
                 due(s, s->now + s->cfg->idle_timeout);
             }
-            if (queue_pending(c) >= QUEUE_HIGH || (size_t)n < NET_LINE_MAX)
+            if (queue_pending(c) >= QUEUE_HIGH || (size_t)n < read_size(s))
                 break;
         } else if (n == 0) {
             c->read_closed = true;
@@ -633,6 +785,29 @@ static void conn_read(Conn *c)
     conn_pump(c);
 }
 
+/* Who is behind a connection, for the turns and caps of fair.h: the
+ * address without its port over TCP (every connection from one host is one
+ * peer), the user id over a Unix socket. */
+static void peer_key(int fd, const Listener *l, const struct sockaddr *sa, socklen_t salen,
+                     char *key, size_t size)
+{
+    if (l->kind == LISTEN_TCP) {
+        char host[64]; /* a numeric IPv6 address with its scope fits */
+        if (getnameinfo(sa, salen, host, sizeof host, NULL, 0, NI_NUMERICHOST) == 0) {
+            snprintf(key, size, "tcp %s", host);
+            return;
+        }
+    } else {
+        struct ucred cred;
+        socklen_t len = sizeof cred;
+        if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &cred, &len) == 0) {
+            snprintf(key, size, "uid %u", (unsigned)cred.uid);
+            return;
+        }
+    }
+    snprintf(key, size, "unknown"); /* all such share one turn */
+}
+
 static void conn_new(Server *s, int fd, const Listener *l, const struct sockaddr *sa,
                      socklen_t salen)
 {
@@ -646,12 +821,20 @@ static void conn_new(Server *s, int fd, const Listener *l, const struct sockaddr
     c->srv = s;
     c->fd = fd;
     c->id = ++s->next_id;
+    char key[FAIR_KEY_MAX];
+    peer_key(fd, l, sa, salen, key, sizeof key);
     if (l->kind == LISTEN_TCP) {
         listen_sockaddr_name(sa, salen, c->peer, sizeof c->peer);
         int one = 1; /* replies are small and awaited: no Nagle delay */
         setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
     } else {
         snprintf(c->peer, sizeof c->peer, "a local process");
+    }
+    if (!(c->peer_q = fair_peer_get(s->fair, key))) {
+        diag(s, "out of memory for a new connection");
+        close(fd);
+        free(c);
+        return;
     }
     /* The operator asked for transcripts: a connection that cannot have
      * one is refused, not served unrecorded. */
@@ -665,6 +848,7 @@ static void conn_new(Server *s, int fd, const Listener *l, const struct sockaddr
             ssize_t w = write(fd, refusal, sizeof refusal - 1);
             (void)w; /* a new socket's buffer takes it; if not, the close says enough */
             close(fd);
+            fair_peer_put(s->fair, c->peer_q);
             free(c);
             return;
         }
@@ -788,7 +972,10 @@ static void on_accept(Server *s, Listener *l)
 static void on_job_done(NetJob *j)
 {
     Conn *c = j->conn;
+    Server *s = c->srv;
     c->busy = false;
+    s->on_pool--;
+    run_waiting(s); /* the next turn is another's before c's next request */
     if (c->dead)
         return; /* the reaper frees it */
     if (c->late) {
@@ -983,6 +1170,8 @@ static bool server_start(Server *s, Err *err)
         return err_set(err, "out of memory starting the server");
     if (cfg->log_dir && !(s->zip = txlog_zip_new(err)))
         return false;
+    if (!(s->fair = fair_new(err)))
+        return false;
     WorkerThreadState per_thread = {s->h->ctx, s->h->thread_new, s->h->thread_free};
     if (!(s->pool = worker_pool_new(cfg->threads, &per_thread, err)))
         return false;
@@ -1013,8 +1202,7 @@ bool net_serve(const NetConfig *cfg, const NetHandler *h, NetStats *stats, Err *
     s.next_due = NEVER;
     s.now = clock_now();
     s.spare_fd = open("/dev/null", O_RDONLY | O_CLOEXEC);
-    bool ok = !cfg->diag || (s.diag = diag_new(cfg->diag, cfg->diag_prefix, 0, err)) != NULL;
-    ok = ok && server_start(&s, err);
+    bool ok = server_start(&s, err);
     if (!ok)
         close_listeners(&s);
 
@@ -1036,6 +1224,7 @@ bool net_serve(const NetConfig *cfg, const NetHandler *h, NetStats *stats, Err *
             on_event(&s, &events[i]);
         check_timers(&s);
         reap(&s);
+        release_squeeze(&s);
     }
     if (ok && !s.stopping)
         close_listeners(&s); /* the loop failed */
@@ -1061,10 +1250,11 @@ bool net_serve(const NetConfig *cfg, const NetHandler *h, NetStats *stats, Err *
     if (s.loop_thread && h->thread_free)
         h->thread_free(h->ctx, s.loop_thread);
     s.stats.abandoned = !joined;
-    if (joined)
+    if (joined) {
         txlog_zip_free(s.zip);
+        fair_free(s.fair); /* every connection is freed, every peer put back */
+    }
     say_refused(&s, "too many connections", true);
-    diag_free(s.diag, 2.0);
     if (s.spare_fd >= 0)
         close(s.spare_fd);
     if (s.ep >= 0)

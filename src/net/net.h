@@ -16,6 +16,7 @@
 #include <stdio.h>
 
 #include "buf.h"
+#include "diag.h"
 #include "err.h"
 #include "listen.h"
 
@@ -106,13 +107,22 @@ typedef struct NetConfig {
                                0 = no limit */
     size_t max_connections; /* open at once; more are refused with an
                                Error: line; 0 = as many as descriptors allow */
+    /* Requests waiting for a worker (each connection has at most one), in
+     * all and from one peer (a TCP address; the user behind a Unix socket):
+     * a request past either is answered "Error: server busy" at once
+     * instead of waiting. 0 = no limit. */
+    size_t max_queue;
+    size_t max_queue_per_peer;
+    size_t max_buffered;    /* bytes of requests and replies held for all
+                               connections; past it the connections holding
+                               more than their share are not read, and start
+                               no request, until it falls again; 0 = no limit */
     int stop_fd;            /* readable = stop (a signalfd, eventfd...), or -1;
                                a second event during the stop ends at once */
     /* Reads one event from stop_fd and says what it was ("SIGTERM from
      * pid 12") into text, for diag. NULL: the event is read and dropped. */
     void (*stop_read)(int fd, char *text, size_t size);
-    FILE *diag;             /* one line per notable event, or NULL */
-    const char *diag_prefix; /* starts each diag line ("shesh serve: "), or NULL */
+    Diag *diag;             /* one line per notable event (diag.h), or NULL */
 } NetConfig;
 
 typedef struct NetStats {
@@ -120,6 +130,7 @@ typedef struct NetStats {
     unsigned long requests;    /* lines handed to the handler */
     unsigned long refused;     /* connections refused: too many open, or
                                   no descriptor left */
+    unsigned long busy;        /* requests answered "server busy" */
     unsigned long timeouts;    /* requests over their time budget */
     unsigned long stopped;     /* requests stopped under way: over their
                                   budget, or their client gone */
