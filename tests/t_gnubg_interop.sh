@@ -3,7 +3,8 @@
 # against `shesh serve`, over TCP and over a Unix socket. Each must be played
 # to the end with no Error or Warning from gnubg, and the server must still be
 # serving afterwards and exit cleanly on SIGTERM. Then one money game with
-# Shesh as player 0, as docs/serve.md tells a player to set it up.
+# Shesh as player 0, as docs/serve.md tells a player to set it up, and the
+# guide's way on after the server is restarted in the middle of a session.
 set -u
 . "$(dirname "$0")/lib/gnubg.sh"
 SHESH=${SHESH:-build/shesh}
@@ -100,6 +101,62 @@ done
 complaints=$(grep -vxF "127.0.0.1:$dead: Connection refused" "$dir/guide.log" | grep -iE 'error|warning|refused|illegal' | head -5)
 [ -z "$complaints" ] || guide_fail "gnubg complained: $complaints"
 [ "$guide_ok" = 1 ] && echo "ok: the guide's gnubg: Connection refused keeps gnubg's player; shesh named in a session, $nreq requests"
+
+# After a server restart gnubg stops at "External connection closed.";
+# `play` alone cannot go on ("writing to external connection: Broken pipe"),
+# and `set player 0 external` again, then `play`, finishes the game. gnubg
+# reads its commands from a FIFO, so that the server is restarted between
+# two games of one session.
+restart_serve() { # PORT: a server of its own on 127.0.0.1:PORT (0: any port)
+    : > "$dir/restart-serve.err"
+    "$SHESH" serve --listen "127.0.0.1:$1" 2> "$dir/restart-serve.err" &
+    rpid=$!
+    for _ in $(seq 1 200); do
+        grep -q 'listening on' "$dir/restart-serve.err" && return 0
+        sleep 0.05
+    done
+    return 1
+}
+wait_restart_log() { # TEXT: until gnubg has printed TEXT, 120 s at most
+    for _ in $(seq 1 1200); do
+        grep -qF "$1" "$dir/restart.log" && return 0
+        sleep 0.1
+    done
+    echo "FAIL: restart: gnubg never printed '$1':"; tail -5 "$dir/restart.log"; fail=1
+    return 1
+}
+rpid='' gpid=''
+trap 'kill $pid $rpid $gpid 2>/dev/null; rm -rf "$dir"' EXIT
+if restart_serve 0; then
+    rport=$(grep -oE 'listening on 127\.0\.0\.1:[0-9]+' "$dir/restart-serve.err" | grep -oE '[0-9]+$')
+    mkfifo "$dir/restart.in"
+    timeout 600 "$GNUBG" -t -q < "$dir/restart.in" > "$dir/restart.log" 2>&1 &
+    gpid=$!
+    exec 4> "$dir/restart.in"
+    printf '%s\n' "set rng mersenne" "set seed 5" "set player 0 external 127.0.0.1:$rport" \
+        "set player 0 name shesh" "set player 1 name gnubg" "set player 1 gnubg" \
+        "set player 1 chequerplay evaluation plies 0" "set player 1 cubedecision evaluation plies 0" \
+        "set automatic game off" "new session" "play" "play" >&4
+    if wait_restart_log "(after 1 game)"; then
+        kill $rpid; wait $rpid
+        if restart_serve "$rport"; then
+            echo "new game" >&4
+            wait_restart_log "External connection closed." &&
+                echo "play" >&4 && wait_restart_log "writing to external connection: Broken pipe" &&
+                printf '%s\n' "set player 0 external 127.0.0.1:$rport" "play" "play" >&4 &&
+                wait_restart_log "(after 2 games)" &&
+                echo "ok: after a server restart: External connection closed., then set player 0 external and play finish the game"
+        else
+            echo "FAIL: restart: no server on 127.0.0.1:$rport again"; cat "$dir/restart-serve.err"; fail=1
+        fi
+    fi
+    echo "quit" >&4
+    exec 4>&-
+    wait $gpid
+    kill $rpid 2> /dev/null; wait $rpid
+else
+    echo "FAIL: restart: the server did not start"; cat "$dir/restart-serve.err"; fail=1
+fi
 
 # Still alive and serving after all of that.
 if ! kill -0 $pid 2>/dev/null; then echo "FAIL: server died"; cat "$dir/serve.err"; fail=1; fi
