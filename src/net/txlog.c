@@ -128,6 +128,8 @@ void txlog_zip_free(TxZip *z)
 
 struct TxLog {
     int fd;
+    bool wrote;   /* a member is in the file */
+    bool stopped; /* a write failed: nothing more is recorded */
     size_t text_bytes; /* every entry's text so far */
     Buf pending; /* entries since the last flush, as text */
     char path[];
@@ -149,6 +151,8 @@ TxLog *txlog_create(const char *path, Err *err)
         return NULL;
     }
     t->fd = fd;
+    t->wrote = false;
+    t->stopped = false;
     t->text_bytes = 0;
     buf_init(&t->pending);
     memcpy(t->path, path, n);
@@ -186,8 +190,15 @@ size_t txlog_text_bytes(const TxLog *t)
     return t->text_bytes;
 }
 
+bool txlog_stopped(const TxLog *t)
+{
+    return t->stopped;
+}
+
 void txlog_add(TxLog *t, TxKind kind, const void *data, size_t len)
 {
+    if (t->stopped)
+        return;
     struct timespec ts;
     clock_gettime(CLOCK_REALTIME, &ts);
     struct tm tm;
@@ -212,9 +223,26 @@ bool txlog_flush(TxLog *t, TxZip *z, Err *err)
         return true;
     char what[4200];
     snprintf(what, sizeof what, "transcript '%s'", t->path);
-    bool ok = gzmember_write(z, t->fd, t->pending.data, t->pending.len, what, err);
+    Err why;
+    bool ok = gzmember_write(z, t->fd, t->pending.data, t->pending.len, what, &why);
     buf_clear(&t->pending);
-    return ok;
+    if (ok) {
+        t->wrote = true;
+        return true;
+    }
+    /* The member is gone whole (gzmember_write cut the file back), so the
+     * file ends at its last whole entry. Entries after it are not recorded,
+     * not even retried: a disk that filled up once would fail again, and
+     * a transcript with a hole in the middle would pass for a whole one.
+     * A file with no member at all is not gzip (zcat refuses it): it goes. */
+    t->stopped = true;
+    if (!t->wrote && unlink(t->path) == 0)
+        return err_set(err, "%s; nothing of this connection is recorded (the empty file "
+                            "is removed)",
+                       why.text);
+    return err_set(err, "%s; the rest of this connection is not recorded (the file keeps "
+                        "every entry before)",
+                   why.text);
 }
 
 bool txlog_close(TxLog *t, TxZip *z, Err *err)

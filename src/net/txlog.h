@@ -13,7 +13,8 @@
  *
  * Each flush writes one complete gzip member. gzip readers (zcat, zlib)
  * read concatenated members as one stream, so the file is always readable
- * up to the last flush; a member cut by a kill shows up as a cut file. */
+ * up to the last flush; a member cut by a kill shows up as a cut file, and
+ * a member whose write failed is removed whole. */
 #ifndef SHESH_TXLOG_H
 #define SHESH_TXLOG_H
 
@@ -71,8 +72,15 @@ size_t txlog_text_bytes(const TxLog *t);
 void txlog_add(TxLog *t, TxKind kind, const void *data, size_t len);
 /* True if entries wait for txlog_flush. */
 bool txlog_pending(const TxLog *t);
-/* Writes the buffered entries as one gzip member (nothing if none). */
+/* Writes the buffered entries as one gzip member (nothing if none). When
+ * the write fails (a full disk, a file size limit) the member is rolled
+ * back whole (gzmember_write), false is returned once, and the transcript
+ * stops: it keeps every entry of the members before, and later entries
+ * are dropped (txlog_add ignores them, txlog_flush returns true). A file
+ * left with no member at all is removed. */
 bool txlog_flush(TxLog *t, TxZip *z, Err *err);
+/* True once a flush has failed and the transcript no longer records. */
+bool txlog_stopped(const TxLog *t);
 /* Flushes and closes (t is freed even when the flush fails). */
 bool txlog_close(TxLog *t, TxZip *z, Err *err);
 
