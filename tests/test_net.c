@@ -528,6 +528,77 @@ static void test_txlog_cut(void **state)
     unlink(path);
 }
 
+/* No line of a transcript passes TXLOG_LINE_MAX: the writer puts a note in
+ * place of an entry that would, and the reader refuses a longer line (a
+ * file that is damaged, or made to take a reader's memory) without
+ * holding it. */
+static void test_txlog_long_lines(void **state)
+{
+    (void)state;
+    char path[128];
+    snprintf(path, sizeof path, "%s/long.log.gz", tmpdir);
+    size_t big = TXLOG_LINE_MAX / 4 + 1; /* control bytes: 4 bytes each escaped */
+    char *data = calloc(big, 1);
+    assert_non_null(data);
+    Err err;
+    TxZip *z = txlog_zip_new(&err);
+    TxLog *t = txlog_create(path, &err);
+    assert_non_null(z);
+    assert_non_null(t);
+    txlog_add(t, TX_REP, data, big);
+    txlog_add(t, TX_REQ, "version", 7);
+    assert_true(txlog_close(t, z, &err));
+    TxReader *r = txlog_reader_open(path, &err);
+    assert_non_null(r);
+    TxEntry e;
+    buf_init(&e.data);
+    assert_int_equal(txlog_read(r, &e, &err), TXLOG_ENTRY);
+    assert_int_equal(e.kind, TX_NOTE);
+    char want[128];
+    snprintf(want, sizeof want, "a rep entry of %zu bytes, too long for a transcript line", big);
+    assert_non_null(strstr(e.data.data, want));
+    assert_int_equal(txlog_read(r, &e, &err), TXLOG_ENTRY);
+    assert_int_equal(e.kind, TX_REQ);
+    assert_int_equal(txlog_read(r, &e, &err), TXLOG_END);
+    txlog_reader_close(r);
+    unlink(path);
+
+    /* A line one byte over, written as gzip by hand. */
+    Buf line;
+    buf_init(&line);
+    buf_puts(&line, "2025-01-02T03:04:05.123456Z req ");
+    while (line.len < TXLOG_LINE_MAX + 1)
+        buf_append(&line, "a", 1);
+    buf_append(&line, "\n", 1);
+    int fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0600);
+    assert_true(fd >= 0);
+    assert_true(gzmember_write(z, fd, line.data, line.len, path, &err));
+    close(fd);
+    r = txlog_reader_open(path, &err);
+    assert_non_null(r);
+    assert_int_equal(txlog_read(r, &e, &err), TXLOG_BAD);
+    assert_non_null(strstr(err.text, "line 1 is longer than"));
+    txlog_reader_close(r);
+    /* One byte shorter is a line like any other. */
+    unlink(path);
+    line.len -= 2;
+    buf_append(&line, "\n", 1);
+    fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0600);
+    assert_true(fd >= 0);
+    assert_true(gzmember_write(z, fd, line.data, line.len, path, &err));
+    close(fd);
+    r = txlog_reader_open(path, &err);
+    assert_int_equal(txlog_read(r, &e, &err), TXLOG_ENTRY);
+    assert_int_equal(e.data.len, TXLOG_LINE_MAX - TXLOG_STAMP_LEN - 5);
+    assert_int_equal(txlog_read(r, &e, &err), TXLOG_END);
+    txlog_reader_close(r);
+    unlink(path);
+    buf_free(&line);
+    buf_free(&e.data);
+    txlog_zip_free(z);
+    free(data);
+}
+
 /* Writes to path, under a file size limit of `room` bytes past the file's
  * size after the entries, one member that does not fit; returns the status
  * of that flush, with the message in err. */
@@ -1255,6 +1326,7 @@ int main(void)
         cmocka_unit_test(test_txlog_round_trip),
         cmocka_unit_test(test_txlog_cut),
         cmocka_unit_test(test_txlog_full),
+        cmocka_unit_test(test_txlog_long_lines),
         cmocka_unit_test(test_worker_pool),
         cmocka_unit_test(test_server_pipelining),
         cmocka_unit_test(test_server_isolation),

@@ -35,6 +35,15 @@ typedef enum TxKind {
 
 #define TXLOG_STAMP_LEN 27 /* "2025-01-02T03:04:05.123456Z" */
 
+/* The longest line of a transcript, its newline left out. The longest
+ * entry the server makes is a request at the line limit (64 KiB, at most
+ * 256 KiB escaped); replies are far shorter. The writer never writes a
+ * longer line (such an entry becomes a note saying it was left out) and
+ * the reader refuses one as damage, so reading a transcript takes memory
+ * for a few lines of this size, however large or however compressed the
+ * file is. */
+#define TXLOG_LINE_MAX (1u << 20)
+
 /* The word of a kind, and back. */
 const char *txlog_kind_name(TxKind k);
 bool txlog_kind_parse(const char *word, size_t len, TxKind *out);
@@ -68,7 +77,8 @@ const char *txlog_path(const TxLog *t);
  * file is smaller). */
 size_t txlog_text_bytes(const TxLog *t);
 
-/* Buffers one entry stamped with the current time. */
+/* Buffers one entry stamped with the current time (an entry whose line
+ * would pass TXLOG_LINE_MAX is replaced by a note that says so). */
 void txlog_add(TxLog *t, TxKind kind, const void *data, size_t len);
 /* True if entries wait for txlog_flush. */
 bool txlog_pending(const TxLog *t);
@@ -98,9 +108,12 @@ typedef enum TxStatus {
     TXLOG_CUT,   /* the file stops inside an entry or a gzip member (a
                     writer killed mid-write, a copy cut short): every
                     entry before was read; err says where */
-    TXLOG_BAD    /* not a transcript, or damaged: err says which line */
+    TXLOG_BAD    /* not a transcript, or damaged (a line over
+                    TXLOG_LINE_MAX among others): err says which line */
 } TxStatus;
 
+/* Reads entry by entry: memory is bounded by TXLOG_LINE_MAX, not by the
+ * file. */
 typedef struct TxReader TxReader;
 TxReader *txlog_reader_open(const char *path, Err *err);
 TxStatus txlog_read(TxReader *r, TxEntry *e, Err *err);
