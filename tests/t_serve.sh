@@ -4,8 +4,8 @@
 # write; over-long lines, NUL bytes, binary junk; silent and half-line
 # clients next to busy ones; clients that vanish mid-request; 256 clients at
 # once; time budget and idle timeout; transcripts read by zcat, `shesh log
-# cat` and `shesh replay` (including a cut file and a server killed with -9);
-# addresses in use or invalid; SIGTERM and SIGINT. The client is
+# cat` and `shesh replay` (including a cut file, a server killed with -9 and
+# a full disk); addresses in use or invalid; SIGTERM and SIGINT. The client is
 # tests/tools/netc.c, built here (no nc or python needed).
 set -u
 SHESH=${SHESH:-build/shesh}
@@ -461,6 +461,45 @@ printf 'hello\n' | gzip > "$dir/not.log.gz"
 "$SHESH" log cat "$dir/not.log.gz" > /dev/null 2>&1
 [ $? -eq 1 ] && ok "log cat refuses a file that is not a transcript" || bad "log cat took junk"
 
+# --- log cat and replay read a transcript entry by entry, in memory
+# bounded by its longest line, not by its size: under ulimit -v 50000 (50
+# MB of address space) they read 48 MB of text (800 requests of 60000
+# bytes, which held whole take more than that), and give the same output;
+# a file of 40 KB that holds one line of 40 MB is refused as damaged
+# rather than read into memory. ---
+start_server huge --listen 127.0.0.1:0 --log-dir "$dir/hugelogs" --log-max-bytes 0 --plies 0
+huge=$pid
+hp=$(port_of '127\.0\.0\.1' "$dir/huge.err")
+long=$(head -c 60000 /dev/zero | tr '\0' a)
+for i in $(seq 1 800); do printf '%d%s\n' "$i" "$long"; done | ask "127.0.0.1:$hp" > /dev/null
+hf=$(ls "$dir"/hugelogs/*.gz)
+zcat "$hf" > "$dir/huge.zcat"
+{ printf '2026-01-01T00:00:00.000000Z req '; head -c 40000000 /dev/zero | tr '\0' a; echo; } |
+    gzip > "$dir/bomb.log.gz"
+if grep -qa __asan_init "$SHESH"; then
+    # AddressSanitizer reserves terabytes of address space at start.
+    echo "note: $SHESH is built with ASan, which cannot run under ulimit -v: memory bounds of log cat and replay not checked"
+else
+    (ulimit -v 50000; exec "$SHESH" log cat "$hf") > "$dir/huge.txt" 2> "$dir/huge.err2"
+    rc=$?
+    [ $rc = 0 ] && cmp -s "$dir/huge.zcat" "$dir/huge.txt" &&
+        ok "ulimit -v 50000: shesh log cat prints all $(wc -c < "$dir/huge.txt") bytes of a $(stat -c %s "$hf")-byte transcript, the same as zcat" ||
+        bad "ulimit -v 50000: shesh log cat: exit $rc, $(head -c 300 "$dir/huge.err2")"
+    r=$( (ulimit -v 50000; exec "$SHESH" replay "$hf" --to "127.0.0.1:$hp") 2>&1)
+    [ $? = 0 ] && [ "$r" = "replayed 800 of 800 requests: every reply the same" ] &&
+        ok "ulimit -v 50000: shesh replay: $r" || bad "ulimit -v 50000: shesh replay: $(printf '%s' "$r" | head -c 300)"
+    for cmd in "log cat" replay; do
+        if [ "$cmd" = replay ]; then set -- replay "$dir/bomb.log.gz" --to "127.0.0.1:$hp"
+        else set -- log cat "$dir/bomb.log.gz"; fi
+        (ulimit -v 50000; exec "$SHESH" "$@") > /dev/null 2> "$dir/bomb.err"
+        rc=$?
+        [ $rc = 1 ] && grep -q 'line 1 is longer than 1048576 bytes' "$dir/bomb.err" &&
+            ok "ulimit -v 50000: a line of 40 MB in $(stat -c %s "$dir/bomb.log.gz") bytes of gzip: shesh $cmd refuses it, exit 1" ||
+            bad "a line of 40 MB: shesh $cmd: exit $rc, $(head -c 300 "$dir/bomb.err")"
+    done
+fi
+kill -TERM "$huge"; wait "$huge" 2> /dev/null; forget "$huge"
+
 # --- time budget, idle timeout, SIGINT ---
 start_server slow --listen 127.0.0.1:0 --idle-timeout 1 --request-timeout 0.1 --max-plies 4
 slow=$pid
@@ -555,6 +594,48 @@ bytes=$(zcat "$dir"/caplogs/*.gz | wc -c)
 start_server k9b --unix "$dir/k9.sock"
 r=$(printf 'version\n' | ask "$dir/k9.sock" | head -1)
 [ "$r" = "Interface: 2" ] && ok "a stale socket file is replaced" || bad "stale socket: '$r'"
+# A full disk, as a file size limit (ulimit -f 16: 16 KiB a file, no root
+# needed): the write of a transcript's member fails part-way with EFBIG
+# (the server ignores SIGXFSZ). The member is removed whole, so zcat reads
+# the file without an error; the recording of that connection stops with
+# one line on stderr, and every request is still answered. One request at
+# a time, each a member of its own, of random text that does not compress
+# much: the limit falls inside a member, after many whole ones.
+: > "$dir/fsz.err"
+(ulimit -f 16; exec "$SHESH" serve --listen 127.0.0.1:0 --log-dir "$dir/fszlogs" --plies 0 \
+    2> "$dir/fsz.err") &
+fpid=$!
+pids+=("$fpid")
+for _ in $(seq 1 200); do grep -q '^shesh serve: engine' "$dir/fsz.err" && break; sleep 0.05; done
+python3 - "$(port_of '127\.0\.0\.1' "$dir/fsz.err")" > "$dir/fsz.out" <<'PY' || bad "ulimit -f: the client script failed"
+import random, socket, string, sys
+s = socket.create_connection(("127.0.0.1", int(sys.argv[1])), timeout=30)
+f = s.makefile("rb")
+rng = random.Random(2)
+for _ in range(1000):
+    s.sendall(("x" + "".join(rng.choice(string.ascii_lowercase) for _ in range(60)) + "\n").encode())
+    sys.stdout.write(f.readline().decode())
+s.sendall(b"version\n")
+sys.stdout.write(f.readline().decode())
+PY
+kill -TERM "$fpid"; wait "$fpid"; rc=$?; forget "$fpid"
+errs=$(grep -c "^Error: unknown command 'x" "$dir/fsz.out")
+f=$(ls "$dir"/fszlogs/*.gz)
+size=$(stat -c %s "$f")
+[ $rc = 0 ] && [ "$errs" = 1000 ] && grep -q '^Interface: 2$' "$dir/fsz.out" &&
+    ok "ulimit -f 16: all 1001 requests answered, exit 0" ||
+    bad "ulimit -f 16: exit $rc, $errs of 1000 error replies, $(tail -1 "$dir/fsz.out")"
+n=$(zcat "$f" 2> "$dir/fsz.zcat" | wc -l)
+[ ! -s "$dir/fsz.zcat" ] && [ "$size" -lt 16384 ] && [ "$n" -gt 10 ] &&
+    ok "... zcat reads the transcript without an error: $n entries, $size bytes, whole members only" ||
+    bad "... zcat of the transcript: $n entries, $size bytes, '$(cat "$dir/fsz.zcat")'"
+"$SHESH" log cat "$f" > "$dir/fsz.txt" 2> "$dir/fsz.cat.err"
+[ $? = 0 ] && [ ! -s "$dir/fsz.cat.err" ] && [ "$(wc -l < "$dir/fsz.txt")" = "$n" ] &&
+    ok "... shesh log cat reads its $n entries, exit 0, no warning" ||
+    bad "... shesh log cat: $(wc -l < "$dir/fsz.txt") entries, '$(cat "$dir/fsz.cat.err")'"
+[ "$(grep -c 'the rest of this connection is not recorded' "$dir/fsz.err")" = 1 ] &&
+    grep -q 'File too large' "$dir/fsz.err" && ok "... and stderr says so once" ||
+    bad "... stderr: $(grep -c . "$dir/fsz.err") lines: $(head -c 600 "$dir/fsz.err")"
 kill -TERM "$pid" "$again"
 wait "$pid" "$again" || bad "a server did not exit cleanly"
 forget "$pid" "$again"

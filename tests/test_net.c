@@ -15,11 +15,13 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/eventfd.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/un.h>
@@ -427,6 +429,19 @@ static size_t read_transcript(const char *path, TxStatus *end)
     return n;
 }
 
+/* path holds every entry, read back to a clean end by the reader and by
+ * zcat (the file is plain gzip: zcat reads every member). */
+static void assert_whole(const char *path)
+{
+    TxStatus st;
+    assert_int_equal(read_transcript(path, &st), NENTRIES);
+    assert_int_equal(st, TXLOG_END);
+    char cmd[400];
+    snprintf(cmd, sizeof cmd, "zcat '%s' > /dev/null && zcat '%s' | grep -c ' req ' | grep -qx 3",
+             path, path);
+    assert_int_equal(system(cmd), 0);
+}
+
 static void test_txlog_round_trip(void **state)
 {
     (void)state;
@@ -434,13 +449,7 @@ static void test_txlog_round_trip(void **state)
         char path[128];
         snprintf(path, sizeof path, "%s/t%zu.log.gz", tmpdir, per);
         write_transcript(path, per);
-        TxStatus st;
-        assert_int_equal(read_transcript(path, &st), NENTRIES);
-        assert_int_equal(st, TXLOG_END);
-        /* The file is plain gzip: zcat reads every member. */
-        char cmd[256];
-        snprintf(cmd, sizeof cmd, "zcat '%s' | grep -c ' req ' | grep -qx 3", path);
-        assert_int_equal(system(cmd), 0);
+        assert_whole(path);
         Err err;
         assert_null(txlog_create(path, &err)); /* never overwrites */
         unlink(path);
@@ -524,6 +533,147 @@ static void test_txlog_cut(void **state)
     assert_null(txlog_reader_open("/nonexistent/x.gz", &err));
     unlink(cut);
     unlink(path);
+}
+
+/* No line of a transcript passes TXLOG_LINE_MAX: the writer puts a note in
+ * place of an entry that would, and the reader refuses a longer line (a
+ * file that is damaged, or made to take a reader's memory) without
+ * holding it. */
+static void test_txlog_long_lines(void **state)
+{
+    (void)state;
+    char path[128];
+    snprintf(path, sizeof path, "%s/long.log.gz", tmpdir);
+    size_t big = TXLOG_LINE_MAX / 4 + 1; /* control bytes: 4 bytes each escaped */
+    char *data = calloc(big, 1);
+    assert_non_null(data);
+    Err err;
+    TxZip *z = txlog_zip_new(&err);
+    TxLog *t = txlog_create(path, &err);
+    assert_non_null(z);
+    assert_non_null(t);
+    txlog_add(t, TX_REP, data, big);
+    txlog_add(t, TX_REQ, "version", 7);
+    assert_true(txlog_close(t, z, &err));
+    TxReader *r = txlog_reader_open(path, &err);
+    assert_non_null(r);
+    TxEntry e;
+    buf_init(&e.data);
+    assert_int_equal(txlog_read(r, &e, &err), TXLOG_ENTRY);
+    assert_int_equal(e.kind, TX_NOTE);
+    char want[128];
+    snprintf(want, sizeof want, "a rep entry of %zu bytes, too long for a transcript line", big);
+    assert_non_null(strstr(e.data.data, want));
+    assert_int_equal(txlog_read(r, &e, &err), TXLOG_ENTRY);
+    assert_int_equal(e.kind, TX_REQ);
+    assert_int_equal(txlog_read(r, &e, &err), TXLOG_END);
+    txlog_reader_close(r);
+    unlink(path);
+
+    /* A line one byte over, written as gzip by hand. */
+    Buf line;
+    buf_init(&line);
+    buf_puts(&line, "2025-01-02T03:04:05.123456Z req ");
+    while (line.len < TXLOG_LINE_MAX + 1)
+        buf_append(&line, "a", 1);
+    buf_append(&line, "\n", 1);
+    int fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0600);
+    assert_true(fd >= 0);
+    assert_true(gzmember_write(z, fd, line.data, line.len, path, &err));
+    close(fd);
+    r = txlog_reader_open(path, &err);
+    assert_non_null(r);
+    assert_int_equal(txlog_read(r, &e, &err), TXLOG_BAD);
+    assert_non_null(strstr(err.text, "line 1 is longer than"));
+    txlog_reader_close(r);
+    /* One byte shorter is a line like any other. */
+    unlink(path);
+    line.len -= 2;
+    buf_append(&line, "\n", 1);
+    fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0600);
+    assert_true(fd >= 0);
+    assert_true(gzmember_write(z, fd, line.data, line.len, path, &err));
+    close(fd);
+    r = txlog_reader_open(path, &err);
+    assert_int_equal(txlog_read(r, &e, &err), TXLOG_ENTRY);
+    assert_int_equal(e.data.len, TXLOG_LINE_MAX - TXLOG_STAMP_LEN - 5);
+    assert_int_equal(txlog_read(r, &e, &err), TXLOG_END);
+    txlog_reader_close(r);
+    unlink(path);
+    buf_free(&line);
+    buf_free(&e.data);
+    txlog_zip_free(z);
+    free(data);
+}
+
+/* Writes to path, under a file size limit of `room` bytes past the file's
+ * size after the entries, one member that does not fit; returns the status
+ * of that flush, with the message in err. */
+static bool flush_past_limit(const char *path, bool first, off_t room, Err *err)
+{
+    TxZip *z = txlog_zip_new(err);
+    TxLog *t = txlog_create(path, err);
+    assert_non_null(z);
+    assert_non_null(t);
+    if (!first) {
+        for (size_t i = 0; i < NENTRIES; i++)
+            txlog_add(t, entries[i].kind, entries[i].data, entries[i].len);
+        assert_true(txlog_flush(t, z, err));
+    }
+    struct stat st;
+    assert_int_equal(stat(path, &st), 0);
+    struct rlimit old, lim;
+    assert_int_equal(getrlimit(RLIMIT_FSIZE, &old), 0);
+    lim = old;
+    lim.rlim_cur = (rlim_t)(st.st_size + room);
+    /* As the server does: the write fails with EFBIG instead of a signal. */
+    void (*prev)(int) = signal(SIGXFSZ, SIG_IGN);
+    assert_int_equal(setrlimit(RLIMIT_FSIZE, &lim), 0);
+    char noise[4096]; /* random bytes: the member is far over `room` */
+    uint64_t x = 0x9e3779b97f4a7c15u;
+    for (size_t i = 0; i < sizeof noise; i++) {
+        x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+        noise[i] = (char)(x >> 32);
+    }
+    txlog_add(t, TX_REP, noise, sizeof noise);
+    bool ok = txlog_flush(t, z, err);
+    Err later;
+    bool stopped = txlog_stopped(t);
+    txlog_add(t, TX_REQ, "version", 7);
+    bool pending = txlog_pending(t);
+    bool closed = txlog_close(t, z, &later); /* the failure was said once */
+    setrlimit(RLIMIT_FSIZE, &old);
+    signal(SIGXFSZ, prev);
+    txlog_zip_free(z);
+    assert_true(stopped);
+    assert_false(pending);
+    assert_true(closed);
+    if (!first) {
+        struct stat after;
+        assert_int_equal(stat(path, &after), 0);
+        assert_int_equal(after.st_size, st.st_size); /* no part of a member */
+    }
+    return ok;
+}
+
+/* A write that fails part-way (a full disk; here a file size limit) leaves
+ * no part of a member behind: the file keeps every whole member and reads
+ * to its end, and the transcript records nothing more. */
+static void test_txlog_full(void **state)
+{
+    (void)state;
+    char path[128];
+    snprintf(path, sizeof path, "%s/full.log.gz", tmpdir);
+    Err err;
+    assert_false(flush_past_limit(path, false, 100, &err));
+    assert_non_null(strstr(err.text, "File too large"));
+    assert_non_null(strstr(err.text, "the rest of this connection is not recorded"));
+    assert_whole(path);
+    unlink(path);
+    /* Not one member fits: an empty file is not gzip, so it goes. */
+    assert_false(flush_past_limit(path, true, 10, &err));
+    assert_non_null(strstr(err.text, "the empty file is removed"));
+    assert_int_not_equal(access(path, F_OK), 0);
 }
 
 /* ------------------------------------------------------------------ */
@@ -1177,6 +1327,8 @@ int main(void)
         cmocka_unit_test(test_listeners),
         cmocka_unit_test(test_txlog_round_trip),
         cmocka_unit_test(test_txlog_cut),
+        cmocka_unit_test(test_txlog_full),
+        cmocka_unit_test(test_txlog_long_lines),
         cmocka_unit_test(test_worker_pool),
         cmocka_unit_test(test_server_pipelining),
         cmocka_unit_test(test_server_isolation),

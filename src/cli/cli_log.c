@@ -18,7 +18,8 @@ static void log_usage(FILE *out)
             "request over the line limit: its first bytes), rep (a reply as sent), quit\n"
             "(the client closed with exit/quit), note (connects, closes, timeouts).\n"
             "Bytes outside printable ASCII are written \\n, \\r, \\t, \\\\ or \\xHH.\n"
-            "A file cut short (the server was killed) prints up to the cut.\n\n"
+            "A file cut short (the server was killed) prints up to the cut. Files are\n"
+            "read entry by entry; a line over 1 MiB (none is written) is damage.\n\n"
             "  --help   this text (also 'shesh log cat --help')\n\n"
             "Exit status: 0 done (also for a cut file), 1 unreadable or not a\n"
             "transcript, 2 usage.\n");

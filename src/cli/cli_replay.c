@@ -23,18 +23,25 @@
 /* What the transcript says a request got. */
 typedef enum Expect { EXPECT_NOTHING, EXPECT_REPLY, EXPECT_CLOSE } Expect;
 
+/* One request and what it got, as the two cursors of a Script hold them. */
 typedef struct Item {
     TxKind kind; /* TX_REQ or TX_LONG */
-    Buf request;
+    const Buf *request;
     Expect expect;
-    Buf reply;
+    const Buf *reply;
     long line; /* of the request in the transcript */
 } Item;
 
+/* The transcript is read as it is replayed, never held whole: one cursor
+ * walks its requests, another its replies, so memory is two entries
+ * whatever the file's size. Replies come in request order, so the k-th
+ * reply (or quit) belongs to the k-th request, however far apart the
+ * client's pipelining put them. */
 typedef struct Script {
-    Item *items;
-    size_t n, cap;
-    size_t answered; /* items[0..answered) have their reply */
+    size_t n; /* requests in the file */
+    TxReader *reqs, *reps;
+    TxEntry req, rep;
+    bool reps_done; /* no reply left */
 } Script;
 
 static void replay_usage(FILE *out)
@@ -44,7 +51,8 @@ static void replay_usage(FILE *out)
             "Sends the requests recorded in FILE (a transcript of 'shesh serve\n"
             "--log-dir') to the server at ADDR (HOST:PORT, [IPV6]:PORT or a Unix socket\n"
             "path), one at a time, and compares each reply with the recorded one. Every\n"
-            "difference is printed; a summary line ends the output.\n\n"
+            "difference is printed; a summary line ends the output. FILE is checked\n"
+            "whole first, then read as it is replayed (a line over 1 MiB is damage).\n\n"
             "  --to ADDR     the server to talk to\n"
             "  --timeout S   how long to wait for each reply, in seconds, above 0 and at\n"
             "                most 3600 (default 10)\n"
@@ -54,35 +62,10 @@ static void replay_usage(FILE *out)
             "cannot be reached, or FILE is not a transcript), 2 usage.\n");
 }
 
-static void script_free(Script *s)
-{
-    for (size_t i = 0; i < s->n; i++) {
-        buf_free(&s->items[i].request);
-        buf_free(&s->items[i].reply);
-    }
-    free(s->items);
-}
-
-static Item *script_add(Script *s)
-{
-    if (s->n == s->cap) {
-        size_t cap = s->cap ? 2 * s->cap : 64;
-        Item *p = realloc(s->items, cap * sizeof *p);
-        if (!p)
-            return NULL;
-        s->items = p;
-        s->cap = cap;
-    }
-    Item *it = &s->items[s->n++];
-    memset(it, 0, sizeof *it);
-    buf_init(&it->request);
-    buf_init(&it->reply);
-    return it;
-}
-
-/* Replies come in request order, so the k-th reply (or quit) belongs to the
- * k-th request, however the client pipelined them. */
-static bool load(const char *path, Script *s, Err *err)
+/* Reads the whole file once before anything is sent, so that a file that
+ * is not a transcript is refused before the server is touched: counts the
+ * requests and checks that every reply has a request before it. */
+static bool check(const char *path, size_t *requests, Err *err)
 {
     TxReader *r = txlog_reader_open(path, err);
     if (!r)
@@ -90,26 +73,16 @@ static bool load(const char *path, Script *s, Err *err)
     TxEntry e;
     buf_init(&e.data);
     TxStatus st;
+    size_t n = 0, answered = 0;
     bool ok = true;
     while (ok && (st = txlog_read(r, &e, err)) == TXLOG_ENTRY) {
         if (e.kind == TX_REQ || e.kind == TX_LONG) {
-            Item *it = script_add(s);
-            if (!it) {
-                ok = err_set(err, "out of memory reading '%s'", path);
-                break;
-            }
-            it->kind = e.kind;
-            it->line = txlog_reader_line(r);
-            buf_append(&it->request, e.data.data, e.data.len);
+            n++;
         } else if (e.kind == TX_REP || e.kind == TX_QUIT) {
-            if (s->answered >= s->n) {
+            if (answered >= n)
                 ok = err_set(err, "transcript '%s' line %ld: a reply with no request before it",
                              path, txlog_reader_line(r));
-                break;
-            }
-            Item *it = &s->items[s->answered++];
-            it->expect = e.kind == TX_REP ? EXPECT_REPLY : EXPECT_CLOSE;
-            buf_append(&it->reply, e.data.data, e.data.len);
+            answered++;
         }
     }
     if (ok && st == TXLOG_BAD)
@@ -118,7 +91,54 @@ static bool load(const char *path, Script *s, Err *err)
         fprintf(stderr, "shesh replay: warning: %s\n", err->text);
     buf_free(&e.data);
     txlog_reader_close(r);
+    *requests = n;
     return ok;
+}
+
+static void script_close(Script *s)
+{
+    txlog_reader_close(s->reqs);
+    txlog_reader_close(s->reps);
+    buf_free(&s->req.data);
+    buf_free(&s->rep.data);
+}
+
+static bool script_open(const char *path, Script *s, Err *err)
+{
+    memset(s, 0, sizeof *s);
+    buf_init(&s->req.data);
+    buf_init(&s->rep.data);
+    if (!check(path, &s->n, err))
+        return false;
+    return (s->reqs = txlog_reader_open(path, err)) && (s->reps = txlog_reader_open(path, err));
+}
+
+/* Moves r to its next entry of kind a or b; false at the end. The file
+ * was read whole by check(): its end (or cut) was said then. */
+static bool next_of(TxReader *r, TxEntry *e, TxKind a, TxKind b)
+{
+    Err err;
+    while (txlog_read(r, e, &err) == TXLOG_ENTRY)
+        if (e->kind == a || e->kind == b)
+            return true;
+    return false;
+}
+
+/* The next request and what it got; false when no request is left. */
+static bool script_next(Script *s, Item *it)
+{
+    if (!next_of(s->reqs, &s->req, TX_REQ, TX_LONG))
+        return false;
+    it->kind = s->req.kind;
+    it->request = &s->req.data;
+    it->line = txlog_reader_line(s->reqs);
+    it->reply = &s->rep.data;
+    if (!s->reps_done && !next_of(s->reps, &s->rep, TX_REP, TX_QUIT))
+        s->reps_done = true;
+    it->expect = s->reps_done          ? EXPECT_NOTHING
+                 : s->rep.kind == TX_REP ? EXPECT_REPLY
+                                       : EXPECT_CLOSE;
+    return true;
 }
 
 typedef enum Got { GOT_ALL, GOT_TIMEOUT, GOT_EOF } Got;
@@ -176,11 +196,11 @@ static void report(const Item *it, const char *what, const Buf *got)
 {
     printf("line %ld: %s\n", it->line, what);
     show(it->kind == TX_LONG ? "request:  (over the line limit) starting" : "request: ",
-         it->request.data, it->request.len);
+         it->request->data, it->request->len);
     if (it->expect == EXPECT_CLOSE)
         printf("  expected: the connection closed, no reply\n");
     else
-        show("expected:", it->reply.data, it->reply.len);
+        show("expected:", it->reply->data, it->reply->len);
     show("got:     ", got->data, got->len);
 }
 
@@ -189,11 +209,12 @@ static void report(const Item *it, const char *what, const Buf *got)
 static bool send_request(int fd, const Item *it)
 {
     if (it->kind != TX_LONG)
-        return listen_send_all(fd, it->request.data ? it->request.data : "", it->request.len) &&
+        return listen_send_all(fd, it->request->data ? it->request->data : "",
+                               it->request->len) &&
                listen_send_all(fd, "\n", 1);
     Buf b;
     buf_init(&b);
-    buf_append(&b, it->request.data, it->request.len);
+    buf_append(&b, it->request->data, it->request->len);
     while (b.len <= NET_LINE_MAX)
         buf_append(&b, "x", 1);
     buf_append(&b, "\n", 1);
@@ -202,15 +223,16 @@ static bool send_request(int fd, const Item *it)
     return ok;
 }
 
-static int run_replay(const Script *s, int fd, double timeout)
+static int run_replay(Script *s, int fd, double timeout)
 {
     Buf carry, got;
     buf_init(&carry);
     buf_init(&got);
     size_t sent = 0, differ = 0;
     bool stopped = false;
-    for (size_t i = 0; i < s->n && !stopped; i++) {
-        const Item *it = &s->items[i];
+    Item item;
+    while (!stopped && script_next(s, &item)) {
+        const Item *it = &item;
         if (it->expect == EXPECT_NOTHING)
             break; /* the recorded client left before this reply */
         if (!send_request(fd, it)) {
@@ -230,10 +252,10 @@ static int run_replay(const Script *s, int fd, double timeout)
             stopped = true;
             continue;
         }
-        size_t want = count_lines(&it->reply);
+        size_t want = count_lines(it->reply);
         Got g = read_lines(fd, &carry, &got, want ? want : 1, want ? timeout : 0.2);
-        bool same = got.len == it->reply.len &&
-                    (got.len == 0 || !memcmp(got.data, it->reply.data, got.len));
+        bool same = got.len == it->reply->len &&
+                    (got.len == 0 || !memcmp(got.data, it->reply->data, got.len));
         if (!same) {
             report(it,
                    g == GOT_TIMEOUT ? "reply differs (nothing more came in time)"
@@ -304,20 +326,19 @@ int cli_replay(int argc, char **argv)
     if (!listen_parse(to, &addr, &err))
         return cli_usage_error("replay", "--to: %s", err.text);
     Script s;
-    memset(&s, 0, sizeof s);
-    if (!load(file, &s, &err)) {
+    if (!script_open(file, &s, &err)) {
         fprintf(stderr, "shesh replay: %s\n", err.text);
-        script_free(&s);
+        script_close(&s);
         return EXIT_FAIL;
     }
     int fd = listen_connect(&addr, timeout, &err);
     if (fd < 0) {
         fprintf(stderr, "shesh replay: cannot connect to %s\n", err.text);
-        script_free(&s);
+        script_close(&s);
         return EXIT_FAIL;
     }
     int rc = run_replay(&s, fd, timeout);
     close(fd);
-    script_free(&s);
+    script_close(&s);
     return rc;
 }

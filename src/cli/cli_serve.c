@@ -84,7 +84,8 @@ static void serve_usage(FILE *out)
             "                       in S seconds (default %g; 0 = no limit)\n"
             "  --log-dir DIR        a gzip transcript per connection (read with 'shesh log\n"
             "                       cat', replay with 'shesh replay'); DIR is created\n"
-            "                       if missing\n"
+            "                       if missing. A write that fails (a full disk) ends\n"
+            "                       that connection's transcript at its last whole entry\n"
             "  --log-max-bytes N    text one transcript may hold; past it the rest of\n"
             "                       that connection is not recorded (default 64 MiB;\n"
             "                       0 = no limit)\n"
@@ -95,8 +96,8 @@ static void serve_usage(FILE *out)
             "lines to 65536 bytes. docs/serve.md has the details.\n"
             "Exit status: 0 stopped by a signal, 1 cannot start (an address in use or\n"
             "invalid...), 2 usage.\n",
-            DEFAULT_MAX_CONNECTIONS, DEFAULT_MAX_QUEUE, DEFAULT_MAX_QUEUE_PER_PEER, DEFAULT_PLIES, SEARCH_MAX_PLIES, DEFAULT_IDLE, DEFAULT_BUDGET,
-            worker_default_threads());
+            DEFAULT_MAX_CONNECTIONS, DEFAULT_MAX_QUEUE, DEFAULT_MAX_QUEUE_PER_PEER, DEFAULT_PLIES,
+            SEARCH_MAX_PLIES, DEFAULT_IDLE, DEFAULT_BUDGET, worker_default_threads());
 }
 
 /* The log directory is made if missing (one level, as mkdir does), and must
@@ -389,6 +390,11 @@ int cli_serve(int argc, char **argv)
     sigaddset(&mask, SIGHUP);
     sigprocmask(SIG_BLOCK, &mask, NULL);
     signal(SIGPIPE, SIG_IGN); /* a vanished client must not kill us */
+    /* Under a file size limit (ulimit -f) a transcript's write past it
+     * would kill the server; ignored, the write fails with EFBIG like on a
+     * full disk, the transcript is rolled back to its last whole member,
+     * and the clients are still served. */
+    signal(SIGXFSZ, SIG_IGN);
     int sfd = signalfd(-1, &mask, SFD_CLOEXEC | SFD_NONBLOCK);
     if (sfd < 0) {
         snprintf(err.text, sizeof err.text, "cannot watch signals: %s", strerror(errno));

@@ -259,7 +259,7 @@ static void due(Server *s, double t)
 
 static void conn_log(Conn *c, TxKind kind, const void *data, size_t len)
 {
-    if (!c->log || c->log_full)
+    if (!c->log || c->log_full || txlog_stopped(c->log))
         return;
     size_t max = c->srv->cfg->log_max_bytes;
     if (max > 0 && txlog_text_bytes(c->log) + len + 64 > max) {
@@ -330,8 +330,9 @@ static size_t queue_pending(const Conn *c)
 static void flush_log(Conn *c)
 {
     Err err;
+    /* Once per connection at most: a failed flush stops its transcript. */
     if (c->log && !txlog_flush(c->log, c->srv->zip, &err))
-        diag(c->srv, "%s", err.text);
+        diag(c->srv, "connection %lu: %s", c->id, err.text);
 }
 
 /* Closes the socket at once; the struct lives on until its job returns. */

@@ -80,9 +80,13 @@ static int hex_value(char c)
 bool txlog_unescape(Buf *out, const char *text, size_t len, Err *err)
 {
     for (size_t i = 0; i < len; i++) {
-        char c = text[i];
-        if (c != '\\') {
-            buf_append(out, &c, 1);
+        if (text[i] != '\\') {
+            /* Plain bytes up to the next escape in one copy: reading a
+             * transcript is mostly this. */
+            const char *esc = memchr(text + i, '\\', len - i);
+            size_t run = esc ? (size_t)(esc - text) - i : len - i;
+            buf_append(out, text + i, run);
+            i += run - 1;
             continue;
         }
         if (i + 1 >= len)
@@ -128,6 +132,8 @@ void txlog_zip_free(TxZip *z)
 
 struct TxLog {
     int fd;
+    bool wrote;   /* a member is in the file */
+    bool stopped; /* a write failed: nothing more is recorded */
     size_t text_bytes; /* every entry's text so far */
     Buf pending; /* entries since the last flush, as text */
     char path[];
@@ -149,6 +155,8 @@ TxLog *txlog_create(const char *path, Err *err)
         return NULL;
     }
     t->fd = fd;
+    t->wrote = false;
+    t->stopped = false;
     t->text_bytes = 0;
     buf_init(&t->pending);
     memcpy(t->path, path, n);
@@ -186,8 +194,15 @@ size_t txlog_text_bytes(const TxLog *t)
     return t->text_bytes;
 }
 
+bool txlog_stopped(const TxLog *t)
+{
+    return t->stopped;
+}
+
 void txlog_add(TxLog *t, TxKind kind, const void *data, size_t len)
 {
+    if (t->stopped)
+        return;
     struct timespec ts;
     clock_gettime(CLOCK_REALTIME, &ts);
     struct tm tm;
@@ -196,7 +211,15 @@ void txlog_add(TxLog *t, TxKind kind, const void *data, size_t len)
     strftime(stamp, sizeof stamp, "%Y-%m-%dT%H:%M:%S", &tm);
     size_t before = t->pending.len;
     buf_printf(&t->pending, "%s.%06ldZ %s ", stamp, ts.tv_nsec / 1000, txlog_kind_name(kind));
+    size_t head = t->pending.len - before;
     txlog_escape(&t->pending, data, len);
+    if (t->pending.len - before > TXLOG_LINE_MAX) {
+        /* A line the reader would refuse: the note keeps the file readable. */
+        t->pending.len = before + head - strlen(txlog_kind_name(kind)) - 1;
+        buf_printf(&t->pending, "note a %s entry of %zu bytes, too long for a transcript line, "
+                                "is left out",
+                   txlog_kind_name(kind), len);
+    }
     buf_append(&t->pending, "\n", 1);
     t->text_bytes += t->pending.len - before;
 }
@@ -212,9 +235,26 @@ bool txlog_flush(TxLog *t, TxZip *z, Err *err)
         return true;
     char what[4200];
     snprintf(what, sizeof what, "transcript '%s'", t->path);
-    bool ok = gzmember_write(z, t->fd, t->pending.data, t->pending.len, what, err);
+    Err why;
+    bool ok = gzmember_write(z, t->fd, t->pending.data, t->pending.len, what, &why);
     buf_clear(&t->pending);
-    return ok;
+    if (ok) {
+        t->wrote = true;
+        return true;
+    }
+    /* The member is gone whole (gzmember_write cut the file back), so the
+     * file ends at its last whole entry. Entries after it are not recorded,
+     * not even retried: a disk that filled up once would fail again, and
+     * a transcript with a hole in the middle would pass for a whole one.
+     * A file with no member at all is not gzip (zcat refuses it): it goes. */
+    t->stopped = true;
+    if (!t->wrote && unlink(t->path) == 0)
+        return err_set(err, "%s; nothing of this connection is recorded (the empty file "
+                            "is removed)",
+                       why.text);
+    return err_set(err, "%s; the rest of this connection is not recorded (the file keeps "
+                        "every entry before)",
+                   why.text);
 }
 
 bool txlog_close(TxLog *t, TxZip *z, Err *err)
@@ -339,8 +379,17 @@ TxStatus txlog_read(TxReader *r, TxEntry *e, Err *err)
         const char *start = r->raw.data ? r->raw.data + r->pos : NULL;
         size_t avail = r->raw.len - r->pos;
         const char *nl = avail > scanned ? memchr(start + scanned, '\n', avail - scanned) : NULL;
+        size_t len = nl ? (size_t)(nl - start) : avail;
+        /* No entry is this long: stop before the line takes the memory a
+         * damaged or hostile file would have it take (a few hundred KB of
+         * gzip make a line of hundreds of MB). */
+        if (len > TXLOG_LINE_MAX) {
+            err_set(err, "transcript '%s' line %ld is longer than %u bytes: damaged, or not a "
+                         "transcript",
+                    r->path, r->line + 1, TXLOG_LINE_MAX);
+            return TXLOG_BAD;
+        }
         if (nl) {
-            size_t len = (size_t)(nl - start);
             r->pos += len + 1;
             return parse_line(r, start, len, e, err);
         }

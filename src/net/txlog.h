@@ -13,7 +13,8 @@
  *
  * Each flush writes one complete gzip member. gzip readers (zcat, zlib)
  * read concatenated members as one stream, so the file is always readable
- * up to the last flush; a member cut by a kill shows up as a cut file. */
+ * up to the last flush; a member cut by a kill shows up as a cut file, and
+ * a member whose write failed is removed whole. */
 #ifndef SHESH_TXLOG_H
 #define SHESH_TXLOG_H
 
@@ -33,6 +34,15 @@ typedef enum TxKind {
 } TxKind;
 
 #define TXLOG_STAMP_LEN 27 /* "2025-01-02T03:04:05.123456Z" */
+
+/* The longest line of a transcript, its newline left out. The longest
+ * entry the server makes is a request at the line limit (64 KiB, at most
+ * 256 KiB escaped); replies are far shorter. The writer never writes a
+ * longer line (such an entry becomes a note saying it was left out) and
+ * the reader refuses one as damage, so reading a transcript takes memory
+ * for a few lines of this size, however large or however compressed the
+ * file is. */
+#define TXLOG_LINE_MAX (1u << 20)
 
 /* The word of a kind, and back. */
 const char *txlog_kind_name(TxKind k);
@@ -67,12 +77,20 @@ const char *txlog_path(const TxLog *t);
  * file is smaller). */
 size_t txlog_text_bytes(const TxLog *t);
 
-/* Buffers one entry stamped with the current time. */
+/* Buffers one entry stamped with the current time (an entry whose line
+ * would pass TXLOG_LINE_MAX is replaced by a note that says so). */
 void txlog_add(TxLog *t, TxKind kind, const void *data, size_t len);
 /* True if entries wait for txlog_flush. */
 bool txlog_pending(const TxLog *t);
-/* Writes the buffered entries as one gzip member (nothing if none). */
+/* Writes the buffered entries as one gzip member (nothing if none). When
+ * the write fails (a full disk, a file size limit) the member is rolled
+ * back whole (gzmember_write), false is returned once, and the transcript
+ * stops: it keeps every entry of the members before, and later entries
+ * are dropped (txlog_add ignores them, txlog_flush returns true). A file
+ * left with no member at all is removed. */
 bool txlog_flush(TxLog *t, TxZip *z, Err *err);
+/* True once a flush has failed and the transcript no longer records. */
+bool txlog_stopped(const TxLog *t);
 /* Flushes and closes (t is freed even when the flush fails). */
 bool txlog_close(TxLog *t, TxZip *z, Err *err);
 
@@ -90,9 +108,12 @@ typedef enum TxStatus {
     TXLOG_CUT,   /* the file stops inside an entry or a gzip member (a
                     writer killed mid-write, a copy cut short): every
                     entry before was read; err says where */
-    TXLOG_BAD    /* not a transcript, or damaged: err says which line */
+    TXLOG_BAD    /* not a transcript, or damaged (a line over
+                    TXLOG_LINE_MAX among others): err says which line */
 } TxStatus;
 
+/* Reads entry by entry: memory is bounded by TXLOG_LINE_MAX, not by the
+ * file. */
 typedef struct TxReader TxReader;
 TxReader *txlog_reader_open(const char *path, Err *err);
 TxStatus txlog_read(TxReader *r, TxEntry *e, Err *err);

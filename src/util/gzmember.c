@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <zlib.h>
 
@@ -85,10 +86,22 @@ bool gzmember_write(GzMember *z, int fd, const void *data, size_t len, const cha
     size_t n = z->cap - z->zs.avail_out;
     if (rc != Z_STREAM_END)
         return err_set(err, "%s: compression failed (%d)", what, rc);
+    /* Where the file ends now, after its last whole member: a write that
+     * fails part-way (a full disk, a file size limit) is cut back to it,
+     * or the members written after it would follow garbage that stops
+     * zcat and every other reader there. */
+    struct stat st;
+    bool regular = fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
     /* One write per member: a kill between two writes cannot leave half of
      * an earlier, already reported member behind. */
-    if (!write_all(fd, z->out, n))
-        return err_set(err, "%s: %s", what, strerror(errno));
+    if (!write_all(fd, z->out, n)) {
+        int why = errno;
+        if (regular && ftruncate(fd, st.st_size) != 0)
+            return err_set(err, "%s: %s, and the part of a gzip member written could not be "
+                                "removed: %s",
+                           what, strerror(why), strerror(errno));
+        return err_set(err, "%s: %s", what, strerror(why));
+    }
     return true;
 }
 

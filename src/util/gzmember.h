@@ -24,7 +24,10 @@ void gzmember_free(GzMember *z);
 
 /* Deflates data into one gzip member and writes it to fd with one write()
  * (repeated only if the kernel takes part of it). An empty buffer writes
- * nothing. `what` names the file in messages. */
+ * nothing. A member is written whole or not at all: when a write fails
+ * part-way (ENOSPC, EFBIG, EIO), a regular file is truncated back to the
+ * size it had before, the end of its last whole member. `what` names the
+ * file in messages. */
 bool gzmember_write(GzMember *z, int fd, const void *data, size_t len, const char *what,
                     Err *err);
 
