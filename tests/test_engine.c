@@ -389,6 +389,22 @@ static void test_evaluation_known_positions(void **state)
         if (ev.p_win < 0.40 || ev.p_win > 0.62)
             fail_msg("opening position at %d ply: p(win) %.3f", plies, ev.p_win);
     }
+    /* Contact (two of the other side's checkers on the roller's 2-point)
+     * after the roller bore off 3: he cannot lose a gammon; once the other
+     * side bore one off as well, nobody can win one. At every depth. */
+    static const int r3[][2] = {{0, 6}, {2, 6}};
+    static const int o15[][2] = {{22, 2}, {5, 13}}, o14[][2] = {{22, 2}, {5, 12}};
+    for (int plies = 0; plies <= 1; plies++) {
+        opt.plies = plies;
+        p = make(r3, 2, o15, 2);
+        evl(engines[0], &p, &cs, &opt, &ev);
+        assert_near(ev.p_lose_gammon, 0.0, 0);
+        assert_true(ev.p_win_gammon > 0.0);
+        p = make(r3, 2, o14, 2);
+        evl(engines[0], &p, &cs, &opt, &ev);
+        assert_near(ev.p_lose_gammon, 0.0, 0);
+        assert_near(ev.p_win_gammon, 0.0, 0);
+    }
     /* A finished game is scored exactly: roller has borne everything off,
      * the loser has all 15 left with one on the bar: a backgammon. */
     static const int o[][2] = {{POS_BAR, 1}, {10, 14}};

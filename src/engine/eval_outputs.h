@@ -25,6 +25,12 @@ enum {
  * returns true. */
 bool eval_game_over(const Position *p, double out[OUT_COUNT]);
 
+/* A side that has borne off a checker can no longer lose a gammon (nor a
+ * backgammon): sets those chances to 0. An evaluator that learned them
+ * from play gives them small but not nil in such positions (a contact
+ * position where one side bears off while the other holds a checker back). */
+void eval_settle_gammons(const Position *p, double out[OUT_COUNT]);
+
 /* The same chances seen by the other player. */
 void eval_invert(double out[OUT_COUNT]);
 

@@ -31,8 +31,10 @@ void eval_static(const EvalCtx *ctx, RaceCache *cache, const Position *p,
         eval_race(ctx->bearoff, cache, p, out);
     } else if (ctx->net) {
         nn_eval(ctx->net, p, out);
+        eval_settle_gammons(p, out);
         eval_clamp(out);
     } else {
         eval_contact(p, out);
+        eval_settle_gammons(p, out);
     }
 }
