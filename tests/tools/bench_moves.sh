@@ -20,8 +20,8 @@
 # equity of the row minus the 2-ply equity of the result chosen; gnubg
 # 0-ply's choice is the result with the best column-4 equity. The table
 # gives the mean loss in thousandths of a point (mEMG) per decision, +- its
-# standard error, overall and per class, and the number of positions per
-# class.
+# standard error, overall and per class, the seconds each depth took
+# (shesh's start included), and the number of positions per class.
 #
 # Classes, by the position before the move (boards from `shesh id decode
 # --json -`; a side's points numbered 1..24 from its own home, its bar 25):
@@ -151,14 +151,14 @@ for p in plies:
 table.append(("gnubg 0-ply", stats([best - eq2[g0] for _, _, eq2, best, g0 in rows]), ""))
 
 counts = {c: cls.count(c) for c in CLASSES}
-print("move quality: %s, %d positions with a roll; mEMG given up per decision (+- 1 SE),"
+print("move quality on %s (%d positions): mEMG given up a decision,"
       % (os.path.basename(name), len(rows)))
-print("judged by gnubg 2-ply cubeless; Shesh plays by `shesh hint --plies N` (money, cube centred)")
+print("+- 1 SE, as gnubg 2-ply values the results; Shesh plays `shesh hint --plies N`")
 cell = lambda s: "%6.2f +-%5.2f" % s if s else "%14s" % "-"
 print("%-12s %14s %14s %14s %14s  %s" % ("", "overall", "race", "crashed", "contact", "time"))
 for who, s, t in table:
-    print("%-12s %s %s %s %s  %s" % (who, cell(s["overall"]), cell(s["race"]), cell(s["crashed"]),
-                                     cell(s["contact"]), t))
+    print(("%-12s %s %s %s %s  %s" % (who, cell(s["overall"]), cell(s["race"]), cell(s["crashed"]),
+                                      cell(s["contact"]), t)).rstrip())
 print("%-12s %14d %14d %14d %14d" % ("positions", len(rows), counts["race"], counts["crashed"],
                                      counts["contact"]))
 PY
