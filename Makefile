@@ -4,7 +4,7 @@
 #   make demo       installs what is missing, builds, gnubg plays shesh
 #   make test       installs what is missing, builds, runs every test
 #   make check      the same tests built with ASan and UBSan (in SAN_BUILD, build-san)
-#   make bench      speed figures and the deterministic signature
+#   make bench      speed figures, the deterministic signature, move quality
 #   make fuzz       every libFuzzer harness for FUZZ_SECONDS each (-j2: two at once)
 #   make deps       installs missing Debian packages (as root), or says how
 #   make install / uninstall   (PREFIX, default /usr/local)
@@ -125,7 +125,12 @@ check: deps
 
 # Move generation first, then `shesh serve` beside gnubg's `external` at
 # equal depth on the same requests (tests/bench_serve.sh says how, and which
-# BENCH_* variables change the rounds, depths and connections).
+# BENCH_* variables change the rounds, depths and connections), then the
+# speed of `shesh match`, and last the move quality on gnubg's 2-ply
+# benchmark by position class (tests/tools/bench_moves.sh; BENCH_MOVES_PLIES
+# the depths, BENCH_MOVES_DATA the file, kept outside the repository: the
+# step is skipped with a note when it is absent).
+BENCH_MOVES_DATA ?= ../shared/positions/benchmark/benchmark2ply-dev.tsv.gz
 bench: $(BUILD)/shesh
 	$(BUILD)/shesh bench
 	$(CC) $(CFLAGS_ALL) $(ALL_INC) tests/tools/netc.c src/net/listen.c src/util/err.c $(LDFLAGS_ALL) \
@@ -134,6 +139,7 @@ bench: $(BUILD)/shesh
 	    $(LIBS) -o $(BUILD)/bench_proto
 	bash tests/bench_serve.sh $(BUILD)/shesh $(BUILD)/netc $(BUILD)/bench_proto
 	bash tests/bench_match.sh $(BUILD)/shesh
+	bash tests/tools/bench_moves.sh $(BUILD)/shesh $(BENCH_MOVES_DATA)
 
 # Fuzzing: every tests/fuzz/fuzz_*.c, linked with the library built once with
 # clang's fuzzer instrumentation and ASan + UBSan (any UBSan report is fatal).

@@ -4,7 +4,7 @@
 # itself costs), Shesh 0-ply against pubeval in process, Shesh 0-ply
 # against gnubg 0-ply cubeful (gnubg's external server, one per concurrent
 # game), and gnubg against gnubg through the referee (gnubg's own cost). The
-# last part of `make bench`; the machine is shared and noisy: compare the
+# third step of `make bench`; the machine is shared and noisy: compare the
 # figures of one run with each other.
 #
 #   bash tests/bench_match.sh SHESH

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # bench_serve.sh - requests per second and p50/p99 latency of `shesh serve`
 # beside gnubg's own `external` server, at the same depth, on the same
-# requests, in the same run. The second half of `make bench`.
+# requests, in the same run. The second step of `make bench`.
 #
 #   bash tests/bench_serve.sh SHESH NETC [BENCH_PROTO]   (from the top of the tree)
 #

@@ -1,6 +1,7 @@
 # t_bench.sh - `shesh bench`: both signatures are the ones kept in
 # tests/bench-signatures.txt, the text and JSON forms agree, and the speed
-# figures are there (their values are measured by `make bench`, not tested).
+# figures are there (their values are measured by `make bench`, not tested);
+# tests/tools/bench_moves.sh scores and classes a made-up benchmark right.
 set -u
 . tests/lib/check.sh
 SHESH=${SHESH:-build/shesh}
@@ -29,6 +30,49 @@ grep -q "^engine signature: $(sed -n 's/^engine_signature //p' tests/bench-signa
 for key in move_lists_per_second evals_per_second; do
     grep -qE "\"$key\": [1-9][0-9]*" "$dir/json" || no "no positive $key in: $(cat "$dir/json")"
 done
+
+# tests/tools/bench_moves.sh on a made-up benchmark: an opening (contact),
+# a crashed position (9 and 2 checkers piled on the 1- and 2-points and 2
+# back: 13 in play, 6 counted) and a race, each with every legal result at
+# 0 but one other than Shesh's 0-ply choice at +0.01, in both columns: Shesh
+# gives up 10 mEMG a decision, gnubg 0-ply none.
+f0=$fails
+BM=tests/tools/bench_moves.sh
+printf '%s\n' '4HPwATDgc/ABMA 31' '4PPBBwD/DQAADA 21' 'VQEAQFUAAAAAAA 21' > "$dir/bm.rows"
+"$SHESH" moves - < "$dir/bm.rows" > "$dir/bm.moves" || no "shesh moves - failed"
+"$SHESH" hint --json --max 1 --plies 0 - < "$dir/bm.rows" > "$dir/bm.hint" || no "shesh hint - failed"
+python3 - "$dir/bm.moves" "$dir/bm.hint" > "$dir/bm.tsv" <<'PY'
+import json, sys
+print("#posid\tdice\tresults\tgnubg_0ply")
+for m, h in zip(open(sys.argv[1]), open(sys.argv[2])):
+    pid, dice, _, pairs = m.rstrip("\n").split("\t")
+    ids = [p.split("=")[0] for p in pairs.split(";")]
+    chosen = json.loads(h)["moves"][0]["position"]
+    better = next(i for i in ids if i != chosen)
+    eq = ["0.01" if i == better else "0" for i in ids]
+    print("%s\t%s\t%s\t%s" % (pid, dice, ";".join("%s=%s" % p for p in zip(ids, eq)), ",".join(eq)))
+PY
+gzip "$dir/bm.tsv"
+if BENCH_MOVES_PLIES=0 bash "$BM" "$SHESH" "$dir/bm.tsv.gz" > "$dir/bm.out" 2>&1; then
+    grep -qE '^Shesh 0-ply +10\.00 \+- 0\.00 +10\.00 \+- 0\.00 +10\.00 \+- 0\.00 +10\.00 \+- 0\.00 ' "$dir/bm.out" ||
+        no "bench_moves: Shesh 0-ply should give up 10 mEMG in every class: $(cat "$dir/bm.out")"
+    grep -qE '^gnubg 0-ply +0\.00 \+- 0\.00( +0\.00 \+- 0\.00){3}' "$dir/bm.out" ||
+        no "bench_moves: gnubg 0-ply should give up nothing: $(cat "$dir/bm.out")"
+    grep -qE '^positions +3 +1 +1 +1$' "$dir/bm.out" ||
+        no "bench_moves: one position a class expected: $(cat "$dir/bm.out")"
+else
+    no "bench_moves.sh failed: $(cat "$dir/bm.out")"
+fi
+out=$(bash "$BM" "$SHESH" "$dir/absent.tsv.gz" 2>&1) || no "bench_moves.sh without its data should exit 0"
+case $out in "move quality: skipped, no benchmark at $dir/absent.tsv.gz"*) ;;
+    *) no "bench_moves.sh without its data should say it skips: $out" ;; esac
+# A chosen result missing from its row fails the run.
+gzip -dc "$dir/bm.tsv.gz" | sed "2s/$(head -1 "$dir/bm.hint" | sed 's/.*"position": "\([^"]*\)".*/\1/' |
+    sed 's|/|\\/|g')=/AAAAAAAAAAAAAA=/" | gzip > "$dir/bad.tsv.gz"
+BENCH_MOVES_PLIES=0 bash "$BM" "$SHESH" "$dir/bad.tsv.gz" > "$dir/bad.out" 2>&1 &&
+    no "bench_moves.sh should fail when a chosen result is not in its row"
+grep -q 'is not among the row.s results' "$dir/bad.out" || no "bench_moves.sh should say why: $(cat "$dir/bad.out")"
+passed "$f0" "bench_moves.sh: losses and classes of a made-up benchmark, the skip without data, a missing result"
 
 if [ "$fails" -ne 0 ]; then
     echo "t_bench.sh: $fails failures"
