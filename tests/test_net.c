@@ -927,8 +927,9 @@ static void server_up_with(TestServer *t, double idle, double budget, bool log, 
     t->stop = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
     t->cfg = (NetConfig){.listeners = t->l, .n_listeners = n, .threads = threads,
                          .idle_timeout = idle, .request_timeout = budget,
-                         .log_dir = NULL, .stop_fd = t->stop, .diag = stderr,
-                         .diag_prefix = "test server: "};
+                         .log_dir = NULL, .stop_fd = t->stop,
+                         .diag = diag_new(stderr, "test server: ", 0, &err)};
+    assert_non_null(t->cfg.diag);
     if (log) {
         snprintf(t->logdir, sizeof t->logdir, "%s/logs", tmpdir);
         mkdir(t->logdir, 0755);
@@ -948,6 +949,7 @@ static void server_down(TestServer *t)
     uint64_t one = 1;
     assert_int_equal(write(t->stop, &one, sizeof one), 8);
     pthread_join(t->thread, NULL);
+    diag_free(t->cfg.diag, 2.0);
     close(t->stop);
     assert_true(t->ok);
     assert_false(t->stats.abandoned);
