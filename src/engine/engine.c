@@ -188,6 +188,24 @@ EngineResult engine_move(const Engine *e, EngineScratch *sc, const Position *p, 
     return found ? ENGINE_OK : ENGINE_NO_MOVE;
 }
 
+EngineResult engine_move_among(const Engine *e, EngineScratch *sc, const Position *p,
+                               const MoveList *legal, const CubeState *cs, int plies,
+                               int *index, Err *err)
+{
+    if (legal->count == 0)
+        return ENGINE_NO_MOVE;
+    EngineScratch *own;
+    if (!call_scratch(&sc, &own, err))
+        return ENGINE_NO_MEMORY;
+    CubeState fallback;
+    cs = cube_or_default(cs, &fallback);
+    Search s;
+    start_search(e, sc, cs, &s);
+    *index = search_move_among(&s, p, legal, clamp_plies(plies), NULL);
+    engine_scratch_free(own);
+    return ENGINE_OK;
+}
+
 /* The rules let the player on roll double now (a dead cube among them: a
  * player who wins the match by winning this game gains nothing by it). */
 static bool may_double(const CubeState *cs)

@@ -378,6 +378,7 @@ typedef struct Cand {
     Move move;
     double value;
     int rank; /* at 0 ply */
+    int index; /* in the root's list of moves (search_move_among) */
     int plies; /* the depth value and out are of */
     double out[OUT_COUNT];
 } Cand;
@@ -463,21 +464,17 @@ int search_rank(Search *s, const Position *p, int d1, int d2, int plies, SearchC
     return k;
 }
 
-bool search_move(Search *s, const Position *p, int d1, int d2, int plies, Move *best,
-                 double out[OUT_COUNT])
+int search_move_among(Search *s, const Position *p, const MoveList *l, int plies,
+                      double out[OUT_COUNT])
 {
-    MoveList *l = s->scratch->lists[0];
-    if (movegen_generate(p, d1, d2, l) == 0)
-        return false;
     double o[OUT_COUNT];
     if (plies > SEARCH_MAX_PLIES)
         plies = SEARCH_MAX_PLIES;
     if (l->count == 1 || plies <= 0) {
         int i = pick(s, p, l, 0, false, o);
-        *best = l->moves[i];
         if (out)
             memcpy(out, o, sizeof o);
-        return true;
+        return i;
     }
     /* Keep the SEARCH_KEEP best at 0 ply (insertion into a short list). */
     int keep[SEARCH_KEEP], kept = 0;
@@ -495,10 +492,20 @@ bool search_move(Search *s, const Position *p, int d1, int d2, int plies, Move *
     for (int k = 0; k < kept; k++) {
         cand[k].move = l->moves[keep[k]];
         cand[k].rank = k;
+        cand[k].index = keep[k];
     }
     deepen(s, cand, kept, plies);
     if (out)
         memcpy(out, cand[0].out, sizeof cand[0].out);
-    *best = cand[0].move;
+    return cand[0].index;
+}
+
+bool search_move(Search *s, const Position *p, int d1, int d2, int plies, Move *best,
+                 double out[OUT_COUNT])
+{
+    MoveList *l = s->scratch->lists[0];
+    if (movegen_generate(p, d1, d2, l) == 0)
+        return false;
+    *best = l->moves[search_move_among(s, p, l, plies, out)];
     return true;
 }

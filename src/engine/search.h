@@ -95,6 +95,11 @@ void search_cube_equities(Search *s, const Position *p, int plies, const CubeSta
 bool search_move(Search *s, const Position *p, int d1, int d2, int plies, Move *best,
                  double out[OUT_COUNT]);
 
+/* The same choice among legal, the caller's list of the legal moves for
+ * the roll (movegen_generate of p, at least one move): its index there. */
+int search_move_among(Search *s, const Position *p, const MoveList *legal, int plies,
+                      double out[OUT_COUNT]);
+
 /* The rolls of search_roll_picks, in this order: 1-1, 1-2 .. 1-6, 2-2 ..
  * 6-6. */
 #define SEARCH_ROLLS 21
