@@ -3,13 +3,9 @@
  * and docs/moves.md). */
 #include "movetext.h"
 
-#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
-
-#define PCRE2_CODE_UNIT_WIDTH 8
-#include <pcre2.h>
 
 /* ---- writing --------------------------------------------------------- */
 
@@ -179,31 +175,82 @@ void movetext_display(const Position *before, const Move *m, char out[MOVETEXT_M
 
 /* ---- parsing --------------------------------------------------------- */
 
-/* The lexer: one token per match, anchored at the current offset. The
- * groups are, in order: blanks, a number, bar ("b", "ba", "bar"), off
+/* The lexer: one token at the current offset, read by hand (it was a PCRE2
+ * pattern, and a move written back for checking paid a match a token), as
+ * this pattern read without case would:
+ *
+ *   ([ \t\n\v\f\r]+)|([0-9]+)|(b(?:ar?)?)|(o(?:ff?)?|-)|(/)|([*,)])
+ *   |\([ \t\n\v\f\r]*\+?([0-9]+)
+ *
+ * The tokens are, in order: blanks, a number, bar ("b", "ba", "bar"), off
  * ("o", "of", "off" or "-"), a slash, characters gnubg ignores, and a
  * repeat count "(n" (the ')' is one of the ignored characters). */
-enum { TOK_BLANK = 1, TOK_NUMBER, TOK_BAR, TOK_OFF, TOK_SLASH, TOK_IGNORED, TOK_COUNT };
+enum { TOK_NONE, TOK_BLANK, TOK_NUMBER, TOK_BAR, TOK_OFF, TOK_SLASH, TOK_IGNORED, TOK_COUNT };
 
-static const char token_pattern[] =
-    "([ \\t\\n\\v\\f\\r]+)"
-    "|([0-9]+)"
-    "|(b(?:ar?)?)"
-    "|(o(?:ff?)?|-)"
-    "|(/)"
-    "|([*,)])"
-    "|\\([ \\t\\n\\v\\f\\r]*\\+?([0-9]+)";
-
-/* Compiled once and never changed afterwards, so threads can share it. */
-static pcre2_code *token_re;
-static pthread_once_t token_once = PTHREAD_ONCE_INIT;
-
-static void token_compile(void)
+static bool is_space(char c)
 {
-    int code;
-    PCRE2_SIZE offset;
-    token_re = pcre2_compile((PCRE2_SPTR)token_pattern, PCRE2_ZERO_TERMINATED,
-                             PCRE2_CASELESS | PCRE2_ANCHORED, &code, &offset, NULL);
+    return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r';
+}
+
+static bool is_digit(char c)
+{
+    return c >= '0' && c <= '9';
+}
+
+static char lower(char c)
+{
+    return c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c;
+}
+
+/* The token at text[pos] (pos < len): its kind, TOK_NONE when there is
+ * none; text[*start..*end) is the part that counts (a repeat count's
+ * digits), *next where the token ends. */
+static int next_token(const char *text, size_t len, size_t pos, size_t *start, size_t *end,
+                      size_t *next)
+{
+    size_t i = pos;
+    char c = lower(text[i]);
+    int tok = TOK_NONE;
+    if (is_space(c)) {
+        while (i < len && is_space(text[i]))
+            i++;
+        tok = TOK_BLANK;
+    } else if (is_digit(c)) {
+        while (i < len && is_digit(text[i]))
+            i++;
+        tok = TOK_NUMBER;
+    } else if (c == 'b' || c == 'o') {
+        /* "bar" / "off" or a prefix of it */
+        const char *word = c == 'b' ? "bar" : "off";
+        for (i++; i < len && i - pos < 3 && lower(text[i]) == word[i - pos]; i++)
+            ;
+        tok = c == 'b' ? TOK_BAR : TOK_OFF;
+    } else if (c == '-') {
+        i++;
+        tok = TOK_OFF;
+    } else if (c == '/') {
+        i++;
+        tok = TOK_SLASH;
+    } else if (c == '*' || c == ',' || c == ')') {
+        i++;
+        tok = TOK_IGNORED;
+    } else if (c == '(') {
+        for (i++; i < len && is_space(text[i]); i++)
+            ;
+        if (i < len && text[i] == '+')
+            i++;
+        size_t digits = i;
+        while (i < len && is_digit(text[i]))
+            i++;
+        if (i == digits)
+            return TOK_NONE;
+        *start = digits;
+        *end = *next = i;
+        return TOK_COUNT;
+    }
+    *start = pos;
+    *end = *next = i;
+    return tok;
 }
 
 /* gnubg reads at most 8 points (4 parts of two points each). */
@@ -265,18 +312,12 @@ static int digits_value(const char *s, size_t len)
 
 static bool lex(const char *text, Points *pts, Err *err)
 {
-    pthread_once(&token_once, token_compile);
-    if (!token_re)
-        return err_set(err, "internal error: the move lexer did not compile");
-    pcre2_match_data *md = pcre2_match_data_create_from_pattern(token_re, NULL);
-    if (!md)
-        return err_set(err, "out of memory reading a move");
-
     bool ok = true;
     size_t len = strlen(text), pos = 0;
     while (ok && pos < len) {
-        int rc = pcre2_match(token_re, (PCRE2_SPTR)text, len, pos, PCRE2_ANCHORED, md, NULL);
-        if (rc < 0) {
+        size_t start, end, next;
+        int tok = next_token(text, len, pos, &start, &end, &next);
+        if (tok == TOK_NONE) {
             unsigned char c = (unsigned char)text[pos];
             if (c == '(')
                 ok = err_set(err, "'(' at column %zu is not followed by a repeat count", pos + 1);
@@ -286,10 +327,8 @@ static bool lex(const char *text, Points *pts, Err *err)
                 ok = err_set(err, "unexpected byte 0x%02x at column %zu", c, pos + 1);
             break;
         }
-        PCRE2_SIZE *ov = pcre2_get_ovector_pointer(md);
-        int tok = rc - 1; /* the highest group that took part is the token */
-        const char *s = text + ov[2 * tok];
-        size_t slen = ov[2 * tok + 1] - ov[2 * tok];
+        const char *s = text + start;
+        size_t slen = end - start;
         switch (tok) {
         case TOK_NUMBER:
             ok = push_point(pts, digits_value(s, slen), pos, err);
@@ -316,9 +355,8 @@ static bool lex(const char *text, Points *pts, Err *err)
         default: /* blanks and ignored characters */
             break;
         }
-        pos = ov[1];
+        pos = next;
     }
-    pcre2_match_data_free(md);
     if (ok && pts->slash_before[pts->n])
         ok = err_set(err, "the move ends with '/'");
     return ok;
