@@ -20,7 +20,9 @@
 # requests per second, p50/p99 latency, and the CPU time the server used per
 # request (user + system, from /proc), which says what a request costs the
 # server whatever else the machine is doing. The summary gives the median
-# over the rounds.
+# over the rounds, and the shesh/gnubg ratios of requests per second and of
+# CPU per request on one connection, round by round as well (the two runs
+# of a round ran side by side, so their ratio moves less than either).
 #
 # Environment:
 #   BENCH_ROUNDS         rounds (default 3)

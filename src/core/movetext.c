@@ -28,6 +28,29 @@ static void text_printf(Text *t, const char *fmt, ...)
         t->len += (size_t)n < MOVETEXT_MAX - t->len ? (size_t)n : MOVETEXT_MAX - 1 - t->len;
 }
 
+/* Appends s: the plain form's pieces without a vsnprintf each (the server
+ * writes a move for every move request). */
+static void text_puts(Text *t, const char *s)
+{
+    while (*s && t->len + 1 < MOVETEXT_MAX)
+        t->buf[t->len++] = *s++;
+    t->buf[t->len] = '\0';
+}
+
+static void text_int(Text *t, int v)
+{
+    char digits[16];
+    size_t n = sizeof digits;
+    unsigned u = v < 0 ? 0u - (unsigned)v : (unsigned)v;
+    digits[--n] = '\0';
+    do
+        digits[--n] = (char)('0' + u % 10);
+    while ((u /= 10) > 0);
+    if (v < 0)
+        digits[--n] = '-';
+    text_puts(t, digits + n);
+}
+
 /* True when the opponent has a checker on the mover's 1-based point: where
  * a checker landing there hits (only a blot can be landed on). */
 static bool opp_on(const Position *before, int point)
@@ -49,17 +72,19 @@ void movetext_plain(const Position *before, const Move *m, char out[MOVETEXT_MAX
     out[0] = '\0';
     for (int i = 0; i < n; i++) {
         int to = m->to[i] + 1;
-        text_printf(&t, "%d/%d", m->from[i] + 1, to);
+        text_int(&t, m->from[i] + 1);
+        text_puts(&t, "/");
+        text_int(&t, to);
         /* A hit is starred once, on the first part that lands there. */
         bool first = true;
         for (int j = 0; j < i; j++)
             if (m->to[j] == m->to[i])
                 first = false;
         if (first && opp_on(before, to))
-            text_printf(&t, "*");
+            text_puts(&t, "*");
         /* gnubg writes a blank after each of the first three parts. */
         if (i < MOVE_PARTS_MAX - 1)
-            text_printf(&t, " ");
+            text_puts(&t, " ");
     }
 }
 
@@ -478,6 +503,27 @@ int movetext_match(const Position *p, const MoveList *legal, const char *text, E
     return movetext_match_roll(p, legal, 0, 0, text, err);
 }
 
+/* " with 6-4" for the messages, or "" when the dice are not known. */
+static const char *roll_text(int d1, int d2, char roll[32])
+{
+    roll[0] = '\0';
+    if (d1 >= 1 && d1 <= 6 && d2 >= 1 && d2 <= 6)
+        snprintf(roll, 32, " with %d-%d", d1 > d2 ? d1 : d2, d1 > d2 ? d2 : d1);
+    return roll;
+}
+
+/* The move as the messages show it: in display form, with stars only where
+ * a blot stands (a star on a made point would read as a hit). */
+static const char *shown_text(const Position *p, const Move *written, char shown[MOVETEXT_MAX])
+{
+    Position blots = *p;
+    for (int i = 0; i < POS_BAR; i++)
+        if (blots.side[SIDE_OPPONENT][i] > 1)
+            blots.side[SIDE_OPPONENT][i] = 0;
+    movetext_display(&blots, written, shown);
+    return shown;
+}
+
 int movetext_match_roll(const Position *p, const MoveList *legal, int d1, int d2,
                         const char *text, Err *err)
 {
@@ -485,27 +531,19 @@ int movetext_match_roll(const Position *p, const MoveList *legal, int d1, int d2
     if (!movetext_parse(text, &written, err))
         return -1;
 
-    char roll[32] = "";
-    if (d1 >= 1 && d1 <= 6 && d2 >= 1 && d2 <= 6)
-        snprintf(roll, sizeof roll, " with %d-%d", d1 > d2 ? d1 : d2, d1 > d2 ? d2 : d1);
+    /* The texts of the messages are made only for a message: a move that
+     * is found (the server reads back every answer) needs none. */
+    char roll[32], shown[MOVETEXT_MAX];
     if (!written.parts) {
         if (!legal->count)
             return MOVETEXT_PASS;
         err_set(err, "no move given, but %d legal move%s exist%s", legal->count,
-                legal->count == 1 ? "" : "s", roll);
+                legal->count == 1 ? "" : "s", roll_text(d1, d2, roll));
         return -1;
     }
-
-    /* The move as the messages show it: in display form, with stars only
-     * where a blot stands (a star on a made point would read as a hit). */
-    char shown[MOVETEXT_MAX];
-    Position blots = *p;
-    for (int i = 0; i < POS_BAR; i++)
-        if (blots.side[SIDE_OPPONENT][i] > 1)
-            blots.side[SIDE_OPPONENT][i] = 0;
-    movetext_display(&blots, &written, shown);
     if (!legal->count) {
-        err_set(err, "%s is not legal: no move is possible%s", shown, roll);
+        err_set(err, "%s is not legal: no move is possible%s", shown_text(p, &written, shown),
+                roll_text(d1, d2, roll));
         return -1;
     }
 
@@ -516,6 +554,8 @@ int movetext_match_roll(const Position *p, const MoveList *legal, int d1, int d2
         if (i >= 0)
             return i;
     }
+    shown_text(p, &written, shown);
+    roll_text(d1, d2, roll);
 
     int found = -1;
     for (int i = 0; i < legal->count; i++) {
