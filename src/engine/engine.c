@@ -179,13 +179,15 @@ EngineResult engine_move(const Engine *e, EngineScratch *sc, const Position *p, 
     EngineScratch *own;
     if (!call_scratch(&sc, &own, err))
         return ENGINE_NO_MEMORY;
-    CubeState fallback;
-    cs = cube_or_default(cs, &fallback);
-    Search s;
-    start_search(e, sc, cs, &s);
-    bool found = search_move(&s, p, d1, d2, clamp_plies(plies), best, NULL);
+    /* The search's root list: its deeper levels have lists of their own. */
+    MoveList *legal = sc->search.lists[0];
+    movegen_generate(p, d1, d2, legal);
+    int i = -1;
+    EngineResult r = engine_move_among(e, sc, p, legal, cs, plies, &i, err);
+    if (r == ENGINE_OK)
+        *best = legal->moves[i];
     engine_scratch_free(own);
-    return found ? ENGINE_OK : ENGINE_NO_MOVE;
+    return r;
 }
 
 EngineResult engine_move_among(const Engine *e, EngineScratch *sc, const Position *p,

@@ -431,7 +431,7 @@ int search_rank(Search *s, const Position *p, int d1, int d2, int plies, SearchC
         plies = SEARCH_MAX_PLIES;
     bool race = eval_is_race(p);
     Rank root_rank = rank_kind(s, race, false);
-    /* Every move's 0-ply outputs, ordered as search_move orders them (its
+    /* Every move's 0-ply outputs, ordered as search_move_among orders them (its
      * root ranking may be pubeval's: the outputs are the evaluator's
      * anyway, for showing). */
     Cand *all = malloc((size_t)(n > 0 ? n : 1) * sizeof *all);
@@ -449,7 +449,7 @@ int search_rank(Search *s, const Position *p, int d1, int d2, int plies, SearchC
     qsort(all, (size_t)n, sizeof *all, cand_cmp);
     for (int i = 0; i < n; i++)
         all[i].rank = i;
-    /* The moves search_move deepens: the first SEARCH_KEEP, when it
+    /* The moves search_move_among deepens: the first SEARCH_KEEP, when it
      * deepens at all. */
     if (n > 1 && plies > 0)
         deepen(s, all, n < SEARCH_KEEP ? n : SEARCH_KEEP, plies);
@@ -498,14 +498,4 @@ int search_move_among(Search *s, const Position *p, const MoveList *l, int plies
     if (out)
         memcpy(out, cand[0].out, sizeof cand[0].out);
     return cand[0].index;
-}
-
-bool search_move(Search *s, const Position *p, int d1, int d2, int plies, Move *best,
-                 double out[OUT_COUNT])
-{
-    MoveList *l = s->scratch->lists[0];
-    if (movegen_generate(p, d1, d2, l) == 0)
-        return false;
-    *best = l->moves[search_move_among(s, p, l, plies, out)];
-    return true;
 }
