@@ -20,7 +20,9 @@
 # requests per second, p50/p99 latency, and the CPU time the server used per
 # request (user + system, from /proc), which says what a request costs the
 # server whatever else the machine is doing. The summary gives the median
-# over the rounds.
+# over the rounds, and the shesh/gnubg ratios of requests per second and of
+# CPU per request on one connection, round by round as well (the two runs
+# of a round ran side by side, so their ratio moves less than either).
 #
 # Environment:
 #   BENCH_ROUNDS         rounds (default 3)
@@ -234,6 +236,12 @@ col() { # plies who conns label column
     awk -F'\t' -v p="$1" -v w="$2" -v c="$3" -v l="$4" -v k="$5" \
         '$1 == p && $3 == w && $4 == c && $5 == l && $k != "-" { print $k }' "$res" | median
 }
+# The ratio shesh/gnubg of column k of the timed one-connection runs, per
+# round: the two runs of a round ran side by side.
+round_ratios() { # plies column
+    awk -F'\t' -v p="$1" -v k="$2" '$1 == p && $4 == 1 && $5 == "" && $k != "-" { v[$2, $3] = $k }
+        END { for (r = 1; (r, "shesh") in v; r++) if ((r, "gnubg") in v && v[r, "gnubg"] > 0) printf " %.2f", v[r, "shesh"] / v[r, "gnubg"] }' "$res"
+}
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "-" || b == "-" || b == 0) print "-"; else printf "%.2f", a / b }'; }
 
 echo
@@ -259,13 +267,12 @@ for plies in $PLIES; do
     s_start=$(awk -F'\t' -v p="$plies" '$1 == p && $3 == "shesh" { print $5 }' "$tmp/start.tsv" | median)
     if has_gnubg "$plies"; then
         g_start=$(awk -F'\t' -v p="$plies" '$1 == p && $3 == "gnubg" { print $5 }' "$tmp/start.tsv" | median)
-        # Per-round ratios: the two runs of a round ran side by side.
-        per_round=$(awk -F'\t' -v p="$plies" '$1 == p && $4 == 1 && $5 == "" { v[$2, $3] = $6 }
-            END { for (r = 1; (r, "shesh") in v; r++) if ((r, "gnubg") in v) printf " %.2f", v[r, "shesh"] / v[r, "gnubg"] }' "$res")
+        per_round=$(round_ratios "$plies" 6)
+        cpu_round=$(round_ratios "$plies" 9)
         echo "  shesh/gnubg, one connection: req/s x$(ratio "$(col "$plies" shesh 1 "" 6)" "$(col "$plies" gnubg 1 "" 6)")" \
             "(rounds:$per_round), p50 x$(ratio "$(col "$plies" shesh 1 "" 7)" "$(col "$plies" gnubg 1 "" 7)")," \
             "p99 x$(ratio "$(col "$plies" shesh 1 "" 8)" "$(col "$plies" gnubg 1 "" 8)")," \
-            "CPU/req x$(ratio "$(col "$plies" shesh 1 "" 9)" "$(col "$plies" gnubg 1 "" 9)")"
+            "CPU/req x$(ratio "$(col "$plies" shesh 1 "" 9)" "$(col "$plies" gnubg 1 "" 9)") (rounds:$cpu_round)"
         echo "  start (exec to first answer): shesh $s_start ms, gnubg $g_start ms"
     else
         echo "  start (exec to first answer): shesh $s_start ms"

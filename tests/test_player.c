@@ -95,7 +95,8 @@ static Player *make(int kind)
 
 /* Rows of gnubg's vectors: each kind moves exactly when a move is legal,
  * and to one of the legal results; the engine player plays engine_move's
- * move at its depth. */
+ * move at its depth, and chooses it too among a list given
+ * (player_move_among). */
 static void test_local_players_legal(void **state)
 {
     (void)state;
@@ -133,6 +134,14 @@ static void test_local_players_legal(void **state)
                 i++;
             if (i == n)
                 fail_msg("line %d: %s moved to no legal result", r->lineno, player_name(who));
+            /* The choice among the caller's list is the same move (the
+             * engine's own op; pubeval's through player_move). */
+            if (who != pl[2]) {
+                int at = -2;
+                assert_int_equal(
+                    player_move_among(who, &p, &cs, d1, d2, legal, &at, &err), PLAYER_OK);
+                assert_int_equal(at, i);
+            }
             if (who == pl[0] || who == deep) {
                 Move e;
                 assert_int_equal(
@@ -285,7 +294,7 @@ static void bad_close(Player *pl)
     (void)pl;
 }
 
-static const PlayerOps bad_ops = {bad_move, bad_cube, bad_take_op, bad_accept,
+static const PlayerOps bad_ops = {bad_move, NULL, bad_cube, bad_take_op, bad_accept,
                                   bad_resign, NULL, bad_close};
 
 static void test_shared_checks(void **state)

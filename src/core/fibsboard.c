@@ -1,4 +1,4 @@
-/* fibsboard.c - FIBS board lines: the lexer (PCRE2), the session options,
+/* fibsboard.c - FIBS board lines: the lexer, the session options,
  * gnubg's interpretation with our field checks, the IDs gnubg derives, and
  * the writer that reproduces gnubg's client bytes (see fibsboard.h and
  * docs/fibsboard.md). */
@@ -14,27 +14,19 @@
 
 /* ---- patterns ---------------------------------------------------------- */
 
-/* Every pattern is anchored: the lexer walks the line token by token so that
+/* The board itself is read by the hand-written matchers below (a board line
+ * is about 55 tokens, and a PCRE2 call for each cost more than the rest of
+ * reading it); the options after a board, read now and then, by PCRE2.
+ * Every match is anchored: the lexer walks the line token by token so that
  * a failure can name the field it happened in. */
-enum { PAT_HEAD, PAT_NAME, PAT_INT, PAT_WORD, PAT_COUNT };
+enum { PAT_WORD, PAT_COUNT };
 
 static const char *const pattern_text[PAT_COUNT] = {
-    /* gnubg skips blanks before a command; `board:` in any case. */
-    [PAT_HEAD] = "[\\t\\r\\n ]*board:",
-    /* gnubg's lexer prefers an integer when a word is all digits, so such a
-     * name is a syntax error there; quoted names run to the same quote mark
-     * (no escaped quotes) and never over a newline. */
-    [PAT_NAME] = "(?![0-9]+(?![A-Za-z0-9_]))[A-Za-z0-9_]+|'[^'\\n]*'|\"[^\"\\n]*\"",
-    /* An integer must end at a colon, a blank or the end: `1.5`, `3x` fail. */
-    [PAT_INT] = "[-+]?[0-9]+(?=[:\\t\\r\\n ]|\\z)",
     /* One blank-separated word of the options that follow a board. */
     [PAT_WORD] = "[\\t\\r\\n ]*([^\\t\\r\\n ]+)",
 };
 
 static const uint32_t pattern_flags[PAT_COUNT] = {
-    [PAT_HEAD] = PCRE2_ANCHORED | PCRE2_CASELESS,
-    [PAT_NAME] = PCRE2_ANCHORED,
-    [PAT_INT] = PCRE2_ANCHORED,
     [PAT_WORD] = PCRE2_ANCHORED,
 };
 
@@ -101,6 +93,74 @@ static long match_at(const FibsParser *fp, pcre2_match_data *md, int pat, const 
         *g1len = ov[3] - ov[2];
     }
     return (long)(ov[1] - ov[0]);
+}
+
+static bool is_digit(char c)
+{
+    return c >= '0' && c <= '9';
+}
+
+static bool is_word_char(char c)
+{
+    return is_digit(c) || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_';
+}
+
+/* `[\t\r\n ]*board:` without case, at the start of s: its length, or -1.
+ * gnubg skips blanks before a command. */
+static long match_head(const char *s, size_t len)
+{
+    size_t i = 0;
+    while (i < len && (s[i] == '\t' || s[i] == '\r' || s[i] == '\n' || s[i] == ' '))
+        i++;
+    static const char word[] = "board:";
+    for (size_t k = 0; k < sizeof word - 1; k++, i++) {
+        char c = i < len ? s[i] : '\0';
+        if (c >= 'A' && c <= 'Z')
+            c = (char)(c - 'A' + 'a');
+        if (i >= len || c != word[k])
+            return -1;
+    }
+    return (long)i;
+}
+
+/* A name at s[at..len): `(?![0-9]+(?![A-Za-z0-9_]))[A-Za-z0-9_]+`, a run of
+ * word characters that is not all digits (gnubg's lexer prefers an integer
+ * when a word is all digits, so such a name is a syntax error there), or
+ * `'[^'\n]*'` or `"[^"\n]*"` (quoted names run to the same quote mark, no
+ * escaped quotes, never over a newline). Its length, or -1. */
+static long match_name(const char *s, size_t len, size_t at)
+{
+    if (at >= len)
+        return -1;
+    char q = s[at];
+    if (q == '\'' || q == '"') {
+        for (size_t i = at + 1; i < len && s[i] != '\n'; i++)
+            if (s[i] == q)
+                return (long)(i + 1 - at);
+        return -1;
+    }
+    size_t i = at;
+    bool digits_only = true;
+    for (; i < len && is_word_char(s[i]); i++)
+        digits_only = digits_only && is_digit(s[i]);
+    return i == at || digits_only ? -1 : (long)(i - at);
+}
+
+/* An integer at s[at..len): `[-+]?[0-9]+(?=[:\t\r\n ]|\z)`, ending at a
+ * colon, a blank or the end (`1.5`, `3x` fail). Its length, or -1. */
+static long match_int(const char *s, size_t len, size_t at)
+{
+    size_t i = at;
+    if (i < len && (s[i] == '-' || s[i] == '+'))
+        i++;
+    size_t first = i;
+    while (i < len && is_digit(s[i]))
+        i++;
+    if (i == first)
+        return -1;
+    if (i < len && s[i] != ':' && s[i] != '\t' && s[i] != '\r' && s[i] != '\n' && s[i] != ' ')
+        return -1;
+    return (long)(i - at);
 }
 
 /* ---- messages ------------------------------------------------------------ */
@@ -223,11 +283,11 @@ static bool decode_name(const char *q, size_t n, char out[FIBS_NAME_MAX + 1], in
     return true;
 }
 
-static bool lex_name(const FibsParser *fp, pcre2_match_data *md, const char *s, size_t len,
-                     size_t *at, char out[FIBS_NAME_MAX + 1], int field, Err *err)
+static bool lex_name(const char *s, size_t len, size_t *at, char out[FIBS_NAME_MAX + 1],
+                     int field, Err *err)
 {
     char label[48], tok[32];
-    long n = match_at(fp, md, PAT_NAME, s, len, *at, NULL, NULL);
+    long n = match_name(s, len, *at);
     if (n < 0) {
         field_label(field, label, sizeof label);
         if (field_ends(s, len, *at))
@@ -268,7 +328,7 @@ static bool lex_name(const FibsParser *fp, pcre2_match_data *md, const char *s, 
     return true;
 }
 
-/* Converts what PAT_INT matched. Values beyond +-999999 mean nothing in any
+/* Converts what match_int matched. Values beyond +-999999 mean nothing in any
  * field and would overflow gnubg's atoi() further on. */
 static bool int_value(const char *t, size_t n, int field, int *out, Err *err)
 {
@@ -291,22 +351,21 @@ static bool int_value(const char *t, size_t n, int field, int *out, Err *err)
     return true;
 }
 
-static bool lex_with(const FibsParser *fp, pcre2_match_data *md, const char *s, size_t len,
-                     FibsRaw *raw, size_t *end, Err *err)
+static bool lex_board(const char *s, size_t len, FibsRaw *raw, size_t *end, Err *err)
 {
     char label[48], tok[32];
     memset(raw, 0, sizeof *raw);
-    long n = match_at(fp, md, PAT_HEAD, s, len, 0, NULL, NULL);
+    long n = match_head(s, len);
     if (n < 0)
         return err_set(err, "a FIBS board must start with 'board:'");
     size_t at = (size_t)n;
-    if (!lex_name(fp, md, s, len, &at, raw->name[0], FIBS_F_NAME, err) ||
-        !lex_name(fp, md, s, len, &at, raw->name[1], FIBS_F_OPP_NAME, err))
+    if (!lex_name(s, len, &at, raw->name[0], FIBS_F_NAME, err) ||
+        !lex_name(s, len, &at, raw->name[1], FIBS_F_OPP_NAME, err))
         return false;
     int count = 0;
     for (;;) {
         int field = FIBS_F_MATCH_LENGTH + count;
-        n = match_at(fp, md, PAT_INT, s, len, at, NULL, NULL);
+        n = match_int(s, len, at);
         if (n < 0) {
             if (count >= FIBS_INTS)
                 return err_set(err, "the board goes on after its %d integers (at most %d): "
@@ -345,12 +404,8 @@ static bool lex_with(const FibsParser *fp, pcre2_match_data *md, const char *s, 
 bool fibs_lex(const FibsParser *fp, const char *s, size_t len, FibsRaw *raw, size_t *end,
               Err *err)
 {
-    pcre2_match_data *md = pcre2_match_data_create(4, NULL);
-    if (!md)
-        return err_set(err, "out of memory");
-    bool ok = lex_with(fp, md, s, len, raw, end, err);
-    pcre2_match_data_free(md);
-    return ok;
+    (void)fp; /* the board needs no pattern of the parser's */
+    return lex_board(s, len, raw, end, err);
 }
 
 /* ---- session options ------------------------------------------------------ */
@@ -687,7 +742,7 @@ bool fibs_read(const FibsParser *fp, const char *line, size_t len, const FibsOpt
         return err_set(err, "out of memory");
     FibsRaw raw;
     size_t end = 0;
-    bool ok = lex_with(fp, md, line, len, &raw, &end, err) &&
+    bool ok = lex_board(line, len, &raw, &end, err) &&
               options_with(fp, md, line + end, len - end, &opt, err);
     pcre2_match_data_free(md);
     return ok && fibs_interpret(fp, &raw, &opt, out, err);

@@ -3,13 +3,9 @@
  * and docs/moves.md). */
 #include "movetext.h"
 
-#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
-
-#define PCRE2_CODE_UNIT_WIDTH 8
-#include <pcre2.h>
 
 /* ---- writing --------------------------------------------------------- */
 
@@ -30,6 +26,29 @@ static void text_printf(Text *t, const char *fmt, ...)
     va_end(ap);
     if (n > 0)
         t->len += (size_t)n < MOVETEXT_MAX - t->len ? (size_t)n : MOVETEXT_MAX - 1 - t->len;
+}
+
+/* Appends s: the plain form's pieces without a vsnprintf each (the server
+ * writes a move for every move request). */
+static void text_puts(Text *t, const char *s)
+{
+    while (*s && t->len + 1 < MOVETEXT_MAX)
+        t->buf[t->len++] = *s++;
+    t->buf[t->len] = '\0';
+}
+
+static void text_int(Text *t, int v)
+{
+    char digits[16];
+    size_t n = sizeof digits;
+    unsigned u = v < 0 ? 0u - (unsigned)v : (unsigned)v;
+    digits[--n] = '\0';
+    do
+        digits[--n] = (char)('0' + u % 10);
+    while ((u /= 10) > 0);
+    if (v < 0)
+        digits[--n] = '-';
+    text_puts(t, digits + n);
 }
 
 /* True when the opponent has a checker on the mover's 1-based point: where
@@ -53,17 +72,19 @@ void movetext_plain(const Position *before, const Move *m, char out[MOVETEXT_MAX
     out[0] = '\0';
     for (int i = 0; i < n; i++) {
         int to = m->to[i] + 1;
-        text_printf(&t, "%d/%d", m->from[i] + 1, to);
+        text_int(&t, m->from[i] + 1);
+        text_puts(&t, "/");
+        text_int(&t, to);
         /* A hit is starred once, on the first part that lands there. */
         bool first = true;
         for (int j = 0; j < i; j++)
             if (m->to[j] == m->to[i])
                 first = false;
         if (first && opp_on(before, to))
-            text_printf(&t, "*");
+            text_puts(&t, "*");
         /* gnubg writes a blank after each of the first three parts. */
         if (i < MOVE_PARTS_MAX - 1)
-            text_printf(&t, " ");
+            text_puts(&t, " ");
     }
 }
 
@@ -179,31 +200,82 @@ void movetext_display(const Position *before, const Move *m, char out[MOVETEXT_M
 
 /* ---- parsing --------------------------------------------------------- */
 
-/* The lexer: one token per match, anchored at the current offset. The
- * groups are, in order: blanks, a number, bar ("b", "ba", "bar"), off
+/* The lexer: one token at the current offset, read by hand (it was a PCRE2
+ * pattern, and a move written back for checking paid a match a token), as
+ * this pattern read without case would:
+ *
+ *   ([ \t\n\v\f\r]+)|([0-9]+)|(b(?:ar?)?)|(o(?:ff?)?|-)|(/)|([*,)])
+ *   |\([ \t\n\v\f\r]*\+?([0-9]+)
+ *
+ * The tokens are, in order: blanks, a number, bar ("b", "ba", "bar"), off
  * ("o", "of", "off" or "-"), a slash, characters gnubg ignores, and a
  * repeat count "(n" (the ')' is one of the ignored characters). */
-enum { TOK_BLANK = 1, TOK_NUMBER, TOK_BAR, TOK_OFF, TOK_SLASH, TOK_IGNORED, TOK_COUNT };
+enum { TOK_NONE, TOK_BLANK, TOK_NUMBER, TOK_BAR, TOK_OFF, TOK_SLASH, TOK_IGNORED, TOK_COUNT };
 
-static const char token_pattern[] =
-    "([ \\t\\n\\v\\f\\r]+)"
-    "|([0-9]+)"
-    "|(b(?:ar?)?)"
-    "|(o(?:ff?)?|-)"
-    "|(/)"
-    "|([*,)])"
-    "|\\([ \\t\\n\\v\\f\\r]*\\+?([0-9]+)";
-
-/* Compiled once and never changed afterwards, so threads can share it. */
-static pcre2_code *token_re;
-static pthread_once_t token_once = PTHREAD_ONCE_INIT;
-
-static void token_compile(void)
+static bool is_space(char c)
 {
-    int code;
-    PCRE2_SIZE offset;
-    token_re = pcre2_compile((PCRE2_SPTR)token_pattern, PCRE2_ZERO_TERMINATED,
-                             PCRE2_CASELESS | PCRE2_ANCHORED, &code, &offset, NULL);
+    return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r';
+}
+
+static bool is_digit(char c)
+{
+    return c >= '0' && c <= '9';
+}
+
+static char lower(char c)
+{
+    return c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c;
+}
+
+/* The token at text[pos] (pos < len): its kind, TOK_NONE when there is
+ * none; text[*start..*end) is the part that counts (a repeat count's
+ * digits), *next where the token ends. */
+static int next_token(const char *text, size_t len, size_t pos, size_t *start, size_t *end,
+                      size_t *next)
+{
+    size_t i = pos;
+    char c = lower(text[i]);
+    int tok = TOK_NONE;
+    if (is_space(c)) {
+        while (i < len && is_space(text[i]))
+            i++;
+        tok = TOK_BLANK;
+    } else if (is_digit(c)) {
+        while (i < len && is_digit(text[i]))
+            i++;
+        tok = TOK_NUMBER;
+    } else if (c == 'b' || c == 'o') {
+        /* "bar" / "off" or a prefix of it */
+        const char *word = c == 'b' ? "bar" : "off";
+        for (i++; i < len && i - pos < 3 && lower(text[i]) == word[i - pos]; i++)
+            ;
+        tok = c == 'b' ? TOK_BAR : TOK_OFF;
+    } else if (c == '-') {
+        i++;
+        tok = TOK_OFF;
+    } else if (c == '/') {
+        i++;
+        tok = TOK_SLASH;
+    } else if (c == '*' || c == ',' || c == ')') {
+        i++;
+        tok = TOK_IGNORED;
+    } else if (c == '(') {
+        for (i++; i < len && is_space(text[i]); i++)
+            ;
+        if (i < len && text[i] == '+')
+            i++;
+        size_t digits = i;
+        while (i < len && is_digit(text[i]))
+            i++;
+        if (i == digits)
+            return TOK_NONE;
+        *start = digits;
+        *end = *next = i;
+        return TOK_COUNT;
+    }
+    *start = pos;
+    *end = *next = i;
+    return tok;
 }
 
 /* gnubg reads at most 8 points (4 parts of two points each). */
@@ -265,18 +337,12 @@ static int digits_value(const char *s, size_t len)
 
 static bool lex(const char *text, Points *pts, Err *err)
 {
-    pthread_once(&token_once, token_compile);
-    if (!token_re)
-        return err_set(err, "internal error: the move lexer did not compile");
-    pcre2_match_data *md = pcre2_match_data_create_from_pattern(token_re, NULL);
-    if (!md)
-        return err_set(err, "out of memory reading a move");
-
     bool ok = true;
     size_t len = strlen(text), pos = 0;
     while (ok && pos < len) {
-        int rc = pcre2_match(token_re, (PCRE2_SPTR)text, len, pos, PCRE2_ANCHORED, md, NULL);
-        if (rc < 0) {
+        size_t start, end, next;
+        int tok = next_token(text, len, pos, &start, &end, &next);
+        if (tok == TOK_NONE) {
             unsigned char c = (unsigned char)text[pos];
             if (c == '(')
                 ok = err_set(err, "'(' at column %zu is not followed by a repeat count", pos + 1);
@@ -286,10 +352,8 @@ static bool lex(const char *text, Points *pts, Err *err)
                 ok = err_set(err, "unexpected byte 0x%02x at column %zu", c, pos + 1);
             break;
         }
-        PCRE2_SIZE *ov = pcre2_get_ovector_pointer(md);
-        int tok = rc - 1; /* the highest group that took part is the token */
-        const char *s = text + ov[2 * tok];
-        size_t slen = ov[2 * tok + 1] - ov[2 * tok];
+        const char *s = text + start;
+        size_t slen = end - start;
         switch (tok) {
         case TOK_NUMBER:
             ok = push_point(pts, digits_value(s, slen), pos, err);
@@ -316,9 +380,8 @@ static bool lex(const char *text, Points *pts, Err *err)
         default: /* blanks and ignored characters */
             break;
         }
-        pos = ov[1];
+        pos = next;
     }
-    pcre2_match_data_free(md);
     if (ok && pts->slash_before[pts->n])
         ok = err_set(err, "the move ends with '/'");
     return ok;
@@ -440,6 +503,27 @@ int movetext_match(const Position *p, const MoveList *legal, const char *text, E
     return movetext_match_roll(p, legal, 0, 0, text, err);
 }
 
+/* " with 6-4" for the messages, or "" when the dice are not known. */
+static const char *roll_text(int d1, int d2, char roll[32])
+{
+    roll[0] = '\0';
+    if (d1 >= 1 && d1 <= 6 && d2 >= 1 && d2 <= 6)
+        snprintf(roll, 32, " with %d-%d", d1 > d2 ? d1 : d2, d1 > d2 ? d2 : d1);
+    return roll;
+}
+
+/* The move as the messages show it: in display form, with stars only where
+ * a blot stands (a star on a made point would read as a hit). */
+static const char *shown_text(const Position *p, const Move *written, char shown[MOVETEXT_MAX])
+{
+    Position blots = *p;
+    for (int i = 0; i < POS_BAR; i++)
+        if (blots.side[SIDE_OPPONENT][i] > 1)
+            blots.side[SIDE_OPPONENT][i] = 0;
+    movetext_display(&blots, written, shown);
+    return shown;
+}
+
 int movetext_match_roll(const Position *p, const MoveList *legal, int d1, int d2,
                         const char *text, Err *err)
 {
@@ -447,27 +531,19 @@ int movetext_match_roll(const Position *p, const MoveList *legal, int d1, int d2
     if (!movetext_parse(text, &written, err))
         return -1;
 
-    char roll[32] = "";
-    if (d1 >= 1 && d1 <= 6 && d2 >= 1 && d2 <= 6)
-        snprintf(roll, sizeof roll, " with %d-%d", d1 > d2 ? d1 : d2, d1 > d2 ? d2 : d1);
+    /* The texts of the messages are made only for a message: a move that
+     * is found (the server reads back every answer) needs none. */
+    char roll[32], shown[MOVETEXT_MAX];
     if (!written.parts) {
         if (!legal->count)
             return MOVETEXT_PASS;
         err_set(err, "no move given, but %d legal move%s exist%s", legal->count,
-                legal->count == 1 ? "" : "s", roll);
+                legal->count == 1 ? "" : "s", roll_text(d1, d2, roll));
         return -1;
     }
-
-    /* The move as the messages show it: in display form, with stars only
-     * where a blot stands (a star on a made point would read as a hit). */
-    char shown[MOVETEXT_MAX];
-    Position blots = *p;
-    for (int i = 0; i < POS_BAR; i++)
-        if (blots.side[SIDE_OPPONENT][i] > 1)
-            blots.side[SIDE_OPPONENT][i] = 0;
-    movetext_display(&blots, &written, shown);
     if (!legal->count) {
-        err_set(err, "%s is not legal: no move is possible%s", shown, roll);
+        err_set(err, "%s is not legal: no move is possible%s", shown_text(p, &written, shown),
+                roll_text(d1, d2, roll));
         return -1;
     }
 
@@ -478,6 +554,8 @@ int movetext_match_roll(const Position *p, const MoveList *legal, int d1, int d2
         if (i >= 0)
             return i;
     }
+    shown_text(p, &written, shown);
+    roll_text(d1, d2, roll);
 
     int found = -1;
     for (int i = 0; i < legal->count; i++) {

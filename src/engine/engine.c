@@ -179,13 +179,33 @@ EngineResult engine_move(const Engine *e, EngineScratch *sc, const Position *p, 
     EngineScratch *own;
     if (!call_scratch(&sc, &own, err))
         return ENGINE_NO_MEMORY;
+    /* The search's root list: its deeper levels have lists of their own. */
+    MoveList *legal = sc->search.lists[0];
+    movegen_generate(p, d1, d2, legal);
+    int i = -1;
+    EngineResult r = engine_move_among(e, sc, p, legal, cs, plies, &i, err);
+    if (r == ENGINE_OK)
+        *best = legal->moves[i];
+    engine_scratch_free(own);
+    return r;
+}
+
+EngineResult engine_move_among(const Engine *e, EngineScratch *sc, const Position *p,
+                               const MoveList *legal, const CubeState *cs, int plies,
+                               int *index, Err *err)
+{
+    if (legal->count == 0)
+        return ENGINE_NO_MOVE;
+    EngineScratch *own;
+    if (!call_scratch(&sc, &own, err))
+        return ENGINE_NO_MEMORY;
     CubeState fallback;
     cs = cube_or_default(cs, &fallback);
     Search s;
     start_search(e, sc, cs, &s);
-    bool found = search_move(&s, p, d1, d2, clamp_plies(plies), best, NULL);
+    *index = search_move_among(&s, p, legal, clamp_plies(plies), NULL);
     engine_scratch_free(own);
-    return found ? ENGINE_OK : ENGINE_NO_MOVE;
+    return ENGINE_OK;
 }
 
 /* The rules let the player on roll double now (a dead cube among them: a

@@ -83,6 +83,14 @@ void engine_scratch_set_stop(EngineScratch *sc, const atomic_bool *stop);
 EngineResult engine_move(const Engine *e, EngineScratch *sc, const Position *p, int d1,
                          int d2, const CubeState *cs, int plies, Move *best, Err *err);
 
+/* engine_move's choice among legal, the caller's list of the legal moves
+ * for dice d1, d2 (movegen_generate of p): ENGINE_OK with *index its place
+ * there, or ENGINE_NO_MOVE for an empty list. Spares a caller that has the
+ * list already, to check or write the answer, a second one. */
+EngineResult engine_move_among(const Engine *e, EngineScratch *sc, const Position *p,
+                               const MoveList *legal, const CubeState *cs, int plies,
+                               int *index, Err *err);
+
 /* The player on roll, before rolling: double or roll? Rolls wherever the
  * rules forbid the double (cubestate_may_double: no cube, Crawford, owner,
  * max cube, dead cube, Holland). */

@@ -378,6 +378,7 @@ typedef struct Cand {
     Move move;
     double value;
     int rank; /* at 0 ply */
+    int index; /* in the root's list of moves (search_move_among) */
     int plies; /* the depth value and out are of */
     double out[OUT_COUNT];
 } Cand;
@@ -430,7 +431,7 @@ int search_rank(Search *s, const Position *p, int d1, int d2, int plies, SearchC
         plies = SEARCH_MAX_PLIES;
     bool race = eval_is_race(p);
     Rank root_rank = rank_kind(s, race, false);
-    /* Every move's 0-ply outputs, ordered as search_move orders them (its
+    /* Every move's 0-ply outputs, ordered as search_move_among orders them (its
      * root ranking may be pubeval's: the outputs are the evaluator's
      * anyway, for showing). */
     Cand *all = malloc((size_t)(n > 0 ? n : 1) * sizeof *all);
@@ -448,7 +449,7 @@ int search_rank(Search *s, const Position *p, int d1, int d2, int plies, SearchC
     qsort(all, (size_t)n, sizeof *all, cand_cmp);
     for (int i = 0; i < n; i++)
         all[i].rank = i;
-    /* The moves search_move deepens: the first SEARCH_KEEP, when it
+    /* The moves search_move_among deepens: the first SEARCH_KEEP, when it
      * deepens at all. */
     if (n > 1 && plies > 0)
         deepen(s, all, n < SEARCH_KEEP ? n : SEARCH_KEEP, plies);
@@ -463,21 +464,17 @@ int search_rank(Search *s, const Position *p, int d1, int d2, int plies, SearchC
     return k;
 }
 
-bool search_move(Search *s, const Position *p, int d1, int d2, int plies, Move *best,
-                 double out[OUT_COUNT])
+int search_move_among(Search *s, const Position *p, const MoveList *l, int plies,
+                      double out[OUT_COUNT])
 {
-    MoveList *l = s->scratch->lists[0];
-    if (movegen_generate(p, d1, d2, l) == 0)
-        return false;
     double o[OUT_COUNT];
     if (plies > SEARCH_MAX_PLIES)
         plies = SEARCH_MAX_PLIES;
     if (l->count == 1 || plies <= 0) {
         int i = pick(s, p, l, 0, false, o);
-        *best = l->moves[i];
         if (out)
             memcpy(out, o, sizeof o);
-        return true;
+        return i;
     }
     /* Keep the SEARCH_KEEP best at 0 ply (insertion into a short list). */
     int keep[SEARCH_KEEP], kept = 0;
@@ -495,10 +492,10 @@ bool search_move(Search *s, const Position *p, int d1, int d2, int plies, Move *
     for (int k = 0; k < kept; k++) {
         cand[k].move = l->moves[keep[k]];
         cand[k].rank = k;
+        cand[k].index = keep[k];
     }
     deepen(s, cand, kept, plies);
     if (out)
         memcpy(out, cand[0].out, sizeof cand[0].out);
-    *best = cand[0].move;
-    return true;
+    return cand[0].index;
 }

@@ -90,10 +90,13 @@ double search_cubeful(Search *s, const Position *p, int plies, int side, const C
 void search_cube_equities(Search *s, const Position *p, int plies, const CubeState *cs,
                           double out[OUT_COUNT], CubeEquities *eq);
 
-/* Best move of the player on roll (util[0]) for the roll; false if none.
- * out (may be NULL) gets the chosen move's outputs from the mover's view. */
-bool search_move(Search *s, const Position *p, int d1, int d2, int plies, Move *best,
-                 double out[OUT_COUNT]);
+/* Best move of the player on roll (util[0]) among legal, the list of the
+ * legal moves for the roll (movegen_generate of p, at least one move): its
+ * index there. out (may be NULL) gets the chosen move's outputs from the
+ * mover's view. legal may be the scratch's root list (lists[0]): the
+ * deeper levels use lists of their own. */
+int search_move_among(Search *s, const Position *p, const MoveList *legal, int plies,
+                      double out[OUT_COUNT]);
 
 /* The rolls of search_roll_picks, in this order: 1-1, 1-2 .. 1-6, 2-2 ..
  * 6-6. */
@@ -101,7 +104,7 @@ bool search_move(Search *s, const Position *p, int d1, int d2, int plies, Move *
 
 /* For each of the 21 rolls, the move of the player on roll (util[0]) as
  * search_eval picks them inside its tree (pubeval's few best, then the
- * evaluator: cheap, and not always search_move's), its result (the mover's
+ * evaluator: cheap, and not always search_move_among's), its result (the mover's
  * view) and its 0-ply outputs (the mover's view). A roll without a legal
  * move leaves p as it is, valued with the other side on roll. */
 void search_roll_picks(Search *s, const Position *p, Position results[SEARCH_ROLLS],
@@ -116,7 +119,7 @@ typedef struct SearchCandidate {
 } SearchCandidate;
 
 /* Every legal move (at most max) of the player on roll for the roll,
- * ranked as search_move ranks them: its choice first, then the moves it
+ * ranked as search_move_among ranks them: its choice first, then the moves it
  * valued at the deepest ply, then those it left out at each shallower ply,
  * then the rest at 0 ply; each with the outputs of the ply it reached.
  * Returns how many, or -1 when memory is short. */

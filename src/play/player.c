@@ -60,6 +60,38 @@ PlayerStatus player_move(Player *pl, const Position *p, const CubeState *cs, int
     return pl->ops->move(pl, p, cs, d1, d2, m, moved, err);
 }
 
+PlayerStatus player_move_among(Player *pl, const Position *p, const CubeState *cs, int d1,
+                               int d2, const MoveList *legal, int *index, Err *err)
+{
+    if (cancelled(pl, err))
+        return PLAYER_CANCELLED;
+    if (legal->count == 0) {
+        *index = -1; /* nothing to choose */
+        return PLAYER_OK;
+    }
+    int i = -1;
+    if (pl->ops->move_among) {
+        PlayerStatus st = pl->ops->move_among(pl, p, cs, legal, &i, err);
+        if (st != PLAYER_OK)
+            return st;
+    } else {
+        Move m;
+        bool moved = false;
+        PlayerStatus st = player_move(pl, p, cs, d1, d2, &m, &moved, err);
+        if (st != PLAYER_OK)
+            return st;
+        if (moved)
+            i = movegen_find(legal, &m.result);
+    }
+    if (i < 0 || i >= legal->count) {
+        err_set(err, "%s: the move for %d-%d is not one of the %d legal moves", pl->name, d1, d2,
+                legal->count);
+        return PLAYER_ILLEGAL;
+    }
+    *index = i;
+    return PLAYER_OK;
+}
+
 PlayerStatus player_cube(Player *pl, const Position *p, const CubeState *cs, PlayerCube *out,
                          Err *err)
 {

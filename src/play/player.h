@@ -62,6 +62,11 @@ typedef struct PlayerOps {
     /* The player on roll moves d1-d2: *moved false when no move is legal. */
     PlayerStatus (*move)(Player *pl, const Position *p, const CubeState *cs, int d1, int d2,
                          Move *m, bool *moved, Err *err);
+    /* Optional: the same choice made among legal (movegen_generate of p for
+     * the roll, at least one move), given as its index there: for a caller
+     * that has the list already. Without it player_move_among asks move. */
+    PlayerStatus (*move_among)(Player *pl, const Position *p, const CubeState *cs,
+                               const MoveList *legal, int *index, Err *err);
     /* The player on roll, before rolling. */
     PlayerStatus (*cube)(Player *pl, const Position *p, const CubeState *cs, PlayerCube *out,
                          Err *err);
@@ -102,6 +107,12 @@ Player *player_new(const PlayerOps *ops, void *state, const char *name, const ch
 /* The decisions; each checks player_cancel first. */
 PlayerStatus player_move(Player *pl, const Position *p, const CubeState *cs, int d1, int d2,
                          Move *m, bool *moved, Err *err);
+/* The player on roll moves d1-d2, choosing among legal, the caller's list
+ * of the legal moves (movegen_generate of p for d1-d2): *index is the
+ * move's place in it, or -1 (the player not asked) when the list is empty.
+ * PLAYER_ILLEGAL when the player's move is none of them. */
+PlayerStatus player_move_among(Player *pl, const Position *p, const CubeState *cs, int d1,
+                               int d2, const MoveList *legal, int *index, Err *err);
 PlayerStatus player_cube(Player *pl, const Position *p, const CubeState *cs, PlayerCube *out,
                          Err *err);
 PlayerStatus player_take(Player *pl, const Position *p, const CubeState *cs, bool beavered,

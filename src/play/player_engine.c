@@ -41,6 +41,14 @@ static PlayerStatus ep_move(Player *pl, const Position *p, const CubeState *cs, 
     return status_of(r);
 }
 
+static PlayerStatus ep_move_among(Player *pl, const Position *p, const CubeState *cs,
+                                  const MoveList *legal, int *index, Err *err)
+{
+    EnginePlayer *ep = pl->state;
+    return status_of(
+        engine_move_among(ep->engine, ep->scratch, p, legal, cs, ep->plies, index, err));
+}
+
 static PlayerStatus ep_cube(Player *pl, const Position *p, const CubeState *cs, PlayerCube *out,
                             Err *err)
 {
@@ -105,6 +113,7 @@ static void ep_close(Player *pl)
 
 static const PlayerOps engine_ops = {
     .move = ep_move,
+    .move_among = ep_move_among,
     .cube = ep_cube,
     .take = ep_take,
     .accept = ep_accept,

@@ -422,8 +422,9 @@ static bool player_failed(PlayerStatus st, const Err *why, Err *err)
     return err_set(err, "internal error: %s (%s)", why->text, player_status_name(st));
 }
 
-/* X moves: the player's choice, checked against the legal moves and written
- * in gnubg's plain notation; an empty line when no move is legal. */
+/* X moves: the player's choice among the legal moves, written in gnubg's
+ * plain notation; an empty line when no move is legal. One list serves the
+ * choice, the check and the writing. */
 static bool answer_move(const ProtoConfig *cfg, ProtoWorker *w, const FibsBoard *b, Buf *out,
                         Err *err)
 {
@@ -436,21 +437,16 @@ static bool answer_move(const ProtoConfig *cfg, ProtoWorker *w, const FibsBoard 
     }
     CubeState cs;
     cube_state(b, true, &cs);
-    Move best;
-    bool moved = false;
+    int i = -1;
     Err why = {""};
     PlayerStatus st =
-        player_move(w->player, &b->pos, &cs, b->dice[0], b->dice[1], &best, &moved, &why);
-    if (st != PLAYER_OK)
-        return player_failed(st, &why, err);
-    int i = -1;
-    if (moved)
-        for (i = 0; i < n && !pos_equal(&legal->moves[i].result, &best.result); i++)
-            ;
-    if (i < 0 || i >= n)
+        player_move_among(w->player, &b->pos, &cs, b->dice[0], b->dice[1], legal, &i, &why);
+    if (st == PLAYER_ILLEGAL)
         return err_set(err, "internal error: the engine's move for %d-%d is not one of the "
                             "%d legal moves",
                        b->dice[0], b->dice[1], n);
+    if (st != PLAYER_OK)
+        return player_failed(st, &why, err);
     /* Write the legal list's copy (gnubg's part order) and read it back:
      * what gnubg will parse must be this very move. */
     char text[MOVETEXT_MAX];

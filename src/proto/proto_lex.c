@@ -1,44 +1,92 @@
-/* proto_lex.c - the request lexer (see proto_lex.h).
- *
- * One PCRE2 pattern reads one token at a given offset. It is compiled once
- * (pthread_once) and then only read, which PCRE2 allows from any number of
- * threads as long as each match has its own match data. */
-#define PCRE2_CODE_UNIT_WIDTH 8
+/* proto_lex.c - the request lexer (see proto_lex.h): a line split into
+ * tokens by a hand-written scanner, which keeps no state between calls. */
 #include "proto_lex.h"
 
 #include <errno.h>
 #include <math.h>
-#include <pcre2.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* Group 1: a board, which may hold quoted names with blanks inside; group 2:
- * a quoted string; group 3: a plain word. A quoted string runs to the same
- * quote mark (a backslash does not escape it), as in the board reader. Every
- * token must end at a blank or at the end of the line, so "abc'x'" is an
- * error, not two tokens. */
-static const char token_pattern[] =
-    "(?:((?i:board):(?:[^ \\t\\r'\"]++|'[^']*+'|\"[^\"]*+\")*+)"
-    "|('[^']*+'|\"[^\"]*+\")"
-    "|([^ \\t\\r'\"]++))"
-    "(?=[ \\t\\r]|\\z)";
-
-static pthread_once_t compile_once = PTHREAD_ONCE_INIT;
-static pcre2_code *token_re; /* written once under compile_once, then read-only */
-
-static void compile_patterns(void)
-{
-    int code;
-    PCRE2_SIZE off;
-    token_re = pcre2_compile((PCRE2_SPTR)token_pattern, PCRE2_ZERO_TERMINATED, 0, &code,
-                             &off, NULL);
-}
-
+/* The token grammar, read by hand below (it was one PCRE2 pattern, and a
+ * match of it per token cost more than the rest of splitting a line):
+ *
+ *   (?:((?i:board):(?:[^ \t\r'"]++|'[^']*+'|"[^"]*+")*+)   group 1: a board
+ *     |('[^']*+'|"[^"]*+")                                 group 2: a string
+ *     |([^ \t\r'"]++))                                    group 3: a word
+ *   (?=[ \t\r]|\z)
+ *
+ * A board may hold quoted names with blanks inside. A quoted string runs to
+ * the same quote mark (a backslash does not escape it), as in the board
+ * reader. Every token must end at a blank or at the end of the line, so
+ * "abc'x'" is an error, not two tokens. */
 static bool is_blank(char c)
 {
     return c == ' ' || c == '\t' || c == '\r';
+}
+
+static bool is_quote(char c)
+{
+    return c == '\'' || c == '"';
+}
+
+/* The end of the quoted string that starts at line[pos], past its closing
+ * quote, or 0 when it is not closed. */
+static size_t quoted_end(const char *line, size_t len, size_t pos)
+{
+    const char *close = memchr(line + pos + 1, line[pos], len - pos - 1);
+    return close ? (size_t)(close - line) + 1 : 0;
+}
+
+/* True when line[pos..) starts with "board:", without case. */
+static bool board_prefix(const char *line, size_t len, size_t pos)
+{
+    static const char word[] = "board:";
+    if (len - pos < sizeof word - 1)
+        return false;
+    for (size_t k = 0; k < sizeof word - 1; k++) {
+        char c = line[pos + k];
+        if (c >= 'A' && c <= 'Z')
+            c = (char)(c - 'A' + 'a');
+        if (c != word[k])
+            return false;
+    }
+    return true;
+}
+
+/* Reads the token at line[pos] (not a blank) as the grammar above does:
+ * its kind and where it ends. False when no token can be read there. */
+static bool scan_token(const char *line, size_t len, size_t pos, ProtoTokKind *kind,
+                       size_t *end)
+{
+    size_t i = pos;
+    if (board_prefix(line, len, pos)) {
+        *kind = TOK_BOARD;
+        i += 6;
+        while (i < len && !is_blank(line[i])) {
+            if (!is_quote(line[i])) {
+                i++;
+                continue;
+            }
+            size_t e = quoted_end(line, len, i);
+            if (!e)
+                return false; /* an unclosed quote: no other reading ends at a blank */
+            i = e;
+        }
+    } else if (is_quote(line[pos])) {
+        *kind = TOK_STRING;
+        i = quoted_end(line, len, pos);
+        if (!i)
+            return false;
+    } else {
+        *kind = TOK_WORD;
+        while (i < len && !is_blank(line[i]) && !is_quote(line[i]))
+            i++;
+    }
+    if (i < len && !is_blank(line[i]))
+        return false;
+    *end = i;
+    return true;
 }
 
 void proto_lex_quote(const char *text, size_t len, char *buf, size_t size)
@@ -84,39 +132,25 @@ bool proto_lex_split(const char *line, size_t len, ProtoTokens *out, Err *err)
                            "printable ASCII text",
                            c, i + 1);
     }
-    pthread_once(&compile_once, compile_patterns);
-    if (!token_re)
-        return err_set(err, "internal error: the request pattern did not compile");
-
-    pcre2_match_data *md = pcre2_match_data_create_from_pattern(token_re, NULL);
-    if (!md)
-        return err_set(err, "out of memory reading the request");
-    bool ok = true;
     size_t pos = 0;
     for (;;) {
         while (pos < len && is_blank(line[pos]))
             pos++;
         if (pos >= len)
-            break;
-        int rc = pcre2_match(token_re, (PCRE2_SPTR)line, len, pos, PCRE2_ANCHORED, md, NULL);
-        if (rc < 0) {
-            ok = lex_failure(line, len, pos, err);
-            break;
-        }
-        if (out->count == PROTO_LEX_TOKENS_MAX) {
-            ok = err_set(err, "the request has more than %d words", PROTO_LEX_TOKENS_MAX);
-            break;
-        }
-        PCRE2_SIZE *ov = pcre2_get_ovector_pointer(md);
+            return true;
+        ProtoTokKind kind;
+        size_t end;
+        if (!scan_token(line, len, pos, &kind, &end))
+            return lex_failure(line, len, pos, err);
+        if (out->count == PROTO_LEX_TOKENS_MAX)
+            return err_set(err, "the request has more than %d words", PROTO_LEX_TOKENS_MAX);
         ProtoTok *t = &out->tok[out->count++];
-        t->kind = ov[2] != PCRE2_UNSET ? TOK_BOARD : ov[4] != PCRE2_UNSET ? TOK_STRING : TOK_WORD;
-        t->text = line + ov[0];
-        t->len = ov[1] - ov[0];
-        t->col = ov[0] + 1;
-        pos = ov[1];
+        t->kind = kind;
+        t->text = line + pos;
+        t->len = end - pos;
+        t->col = pos + 1;
+        pos = end;
     }
-    pcre2_match_data_free(md);
-    return ok;
 }
 
 bool proto_lex_is(const ProtoTok *t, const char *word)
