@@ -131,7 +131,8 @@ bg_pid=$UBGI_PID
 echo isready >&"${UBGI[1]}"
 IFS= read -r -t 20 line <&"${UBGI[0]}" || line="(nothing in 20 s)"
 [ "$line" = readyok ] || no "isready before the end of the input: '$line'"
-exec {UBGI[1]}>&-
+ubgi_in=${UBGI[1]}
+exec {ubgi_in}>&-
 wait "$bg_pid"
 status=$?
 bg_pid=
