@@ -15,6 +15,10 @@
 bool ubgi_cmd_position(UbgiSession *s, const UbgiWords *t, Buf *out)
 {
     char q[48];
+    /* A refused position leaves none: answering go for the one before
+     * would answer a question the controller no longer asks. */
+    s->have_position = false;
+    s->dice[0] = s->dice[1] = 0;
     if (t->count != 3)
         return ubgi_error(out, "bad_command", "position needs: gnubgid ID or xgid ID");
     const char *id = t->w[2];
