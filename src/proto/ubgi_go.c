@@ -9,6 +9,7 @@
 #include "player_engine.h"
 #include "posid.h"
 #include "rules.h"
+#include "ubgi.h"
 #include "ubgi_session.h"
 
 /* position gnubgid POSID[:MATCHID] | position xgid XGID */

@@ -11,7 +11,6 @@
 #include "movegen.h"
 #include "player.h"
 #include "position.h"
-#include "ubgi.h"
 
 /* The words of a command line: pointers into a NUL-terminated copy. */
 #define UBGI_WORDS_MAX 16
@@ -19,6 +18,10 @@ typedef struct UbgiWords {
     int count;
     const char *w[UBGI_WORDS_MAX];
 } UbgiWords;
+
+/* ubgi.h's type, named here too (C11 allows the repeat) so that this
+ * header does not include ubgi.h: the module would include itself. */
+typedef struct UbgiSession UbgiSession;
 
 struct UbgiSession {
     const Engine *engine;
