@@ -13,14 +13,13 @@
  *
  * The engine and the pattern are made once, in LLVMFuzzerInitialize (the
  * engine takes seconds to build under ASan). */
-#define PCRE2_CODE_UNIT_WIDTH 8
-#include <pcre2.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "engine.h"
+#include "fuzz_setup.h"
 #include "ubgi.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
@@ -43,23 +42,8 @@ static pcre2_match_data *md;
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
     (void)argc, (void)argv;
-    Err err = {{0}};
-    engine = engine_new("default", &err);
-    if (!engine) {
-        fprintf(stderr, "fuzz_ubgi: no engine: %s\n", err.text);
-        abort();
-    }
-    int code;
-    PCRE2_SIZE off;
-    answer_re = pcre2_compile((PCRE2_SPTR)answer_pattern, PCRE2_ZERO_TERMINATED,
-                              PCRE2_ANCHORED | PCRE2_ENDANCHORED, &code, &off, NULL);
-    if (!answer_re) {
-        fprintf(stderr, "fuzz_ubgi: the pattern does not compile (error %d at %zu)\n", code,
-                (size_t)off);
-        abort();
-    }
-    if (!(md = pcre2_match_data_create_from_pattern(answer_re, NULL)))
-        abort();
+    engine = fuzz_engine("fuzz_ubgi");
+    answer_re = fuzz_pattern("fuzz_ubgi", answer_pattern, &md);
     return 0;
 }
 
