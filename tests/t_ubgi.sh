@@ -18,9 +18,14 @@ grep -q '^usage: shesh ubgi' "$dir/out" || no "ubgi --help prints no usage"
 [ $? = 2 ] || no "an unknown option does not exit 2"
 "$SHESH" ubgi extra < /dev/null > /dev/null 2>&1
 [ $? = 2 ] || no "an argument does not exit 2"
-"$SHESH" ubgi --plies 5 < /dev/null > /dev/null 2>&1
+"$SHESH" ubgi --plies 5 < /dev/null > /dev/null 2> "$dir/err"
 [ $? = 2 ] || no "--plies 5 does not exit 2"
-passed "$f0" "--help, an unknown option, an argument, --plies out of range"
+[ "$(tail -n 1 "$dir/err")" = "try 'shesh ubgi --help'" ] || no "--plies 5: $(cat "$dir/err")"
+# --plies counts as Shesh does; engine.ply counts the root.
+printf 'get engine.ply\nkeys\n' | "$SHESH" ubgi --pl=3 > "$dir/out"
+[ "$(head -n 1 "$dir/out")" = "value engine.ply 4" ] || no "--plies 3: $(cat "$dir/out")"
+grep -q '^key engine.ply int 1..5 4 ' "$dir/out" || no "--plies 3 is not the key's default: $(cat "$dir/out")"
+passed "$f0" "--help, an unknown option, an argument, --plies out of range; --plies N is engine.ply N + 1"
 
 # ---- the documented session --------------------------------------------------
 f0=$fails
