@@ -19,6 +19,7 @@ static const CliCommand commands[] = {
     {"calibrate", cli_calibrate, "fit the contact evaluator's chances on self-play games"},
     {"train", cli_train, "train the contact network by self-play (TD)"},
     {"serve", cli_serve, "answer gnubg's external-player protocol on TCP and Unix sockets"},
+    {"ubgi", cli_ubgi, "be a UBGI engine on standard input and output (match runners, GUIs)"},
     {"log", cli_log, "print the transcripts 'serve --log-dir' writes"},
     {"records", cli_records, "print a compressed game record as the .mat text gnubg imports"},
     {"replay", cli_replay, "send a transcript's requests again and report changed replies"},

@@ -4,7 +4,6 @@
  * transcripts in proto/ (*.txt), every bad-input case of anchors.md, and the
  * same answers from several threads at once. */
 #define PCRE2_CODE_UNIT_WIDTH 8
-#include <dirent.h>
 #include <pcre2.h>
 #include <pthread.h>
 #include <setjmp.h>
@@ -23,6 +22,7 @@
 #include "movetext.h"
 #include "posid.h"
 #include "proto.h"
+#include "transcript.h"
 #include "tsv.h"
 #include "version.h"
 
@@ -838,161 +838,39 @@ static void test_client_capture(void **state)
 
 /* ---- conformance transcripts (proto/ *.txt) ------------------------------------------- */
 
-/* Decodes the escapes of a transcript line: \\ \s (blank) \t \r \0 \xHH. */
-static size_t unescape(const char *in, char *out, size_t size, const char *file, int lineno)
+static void *open_session(void *arg)
 {
-    size_t n = 0;
-    for (const char *p = in; *p && n + 1 < size; p++) {
-        if (*p != '\\') {
-            out[n++] = *p;
-            continue;
-        }
-        p++;
-        switch (*p) {
-        case '\\': out[n++] = '\\'; break;
-        case 's': out[n++] = ' '; break;
-        case 't': out[n++] = '\t'; break;
-        case 'r': out[n++] = '\r'; break;
-        case '0': out[n++] = '\0'; break;
-        case 'x': {
-            unsigned v;
-            if (sscanf(p + 1, "%2x", &v) != 1)
-                fail_msg("%s:%d: bad \\x escape", file, lineno);
-            out[n++] = (char)v;
-            p += 2;
-            break;
-        }
-        default:
-            fail_msg("%s:%d: unknown escape \\%c", file, lineno, *p);
-        }
-    }
-    out[n] = '\0';
-    return n;
+    (void)arg;
+    return proto_session_new();
 }
 
-typedef struct Expect {
-    int lineno;
-    bool pattern;
-    char text[4096];
-} Expect;
-
-static void check_reply(const char *file, int req_line, const char *reply, ProtoResult res,
-                        bool close, const Expect *want, int nwant)
+/* Each request of a transcript answered as ask_n() insists: a reply is
+ * never empty, a close writes nothing. */
+static bool ask_session(void *ctx, const char *line, size_t len, Buf *reply)
 {
-    if (close) {
-        if (res != PROTO_CLOSE)
-            fail_msg("%s:%d: expected the connection to close, got '%s'", file, req_line, reply);
-        return;
-    }
-    if (res != PROTO_REPLY)
-        fail_msg("%s:%d: the connection closed", file, req_line);
-    int got = count_lines(reply);
-    if (got != nwant)
-        fail_msg("%s:%d: expected %d reply lines, got %d:\n%s", file, req_line, nwant, got, reply);
-    const char *p = reply;
-    for (int i = 0; i < nwant; i++) {
-        size_t len = strcspn(p, "\n");
-        bool ok;
-        if (want[i].pattern) {
-            pcre2_code *re = compile(want[i].text);
-            ok = matches(re, p, len);
-            pcre2_code_free(re);
-        } else {
-            ok = strlen(want[i].text) == len && !memcmp(want[i].text, p, len);
-        }
-        if (!ok)
-            fail_msg("%s:%d: reply line %d is '%.*s', expected %s'%s'", file, want[i].lineno,
-                     i + 1, (int)len, p, want[i].pattern ? "a match of " : "", want[i].text);
-        p += len + 1;
-    }
+    ProtoResult r = proto_handle(&cfg, ctx, line, len, reply);
+    if (r == PROTO_REPLY && reply->len == 0)
+        fail_msg("no reply to '%.60s'", line);
+    if (r == PROTO_CLOSE && reply->len != 0)
+        fail_msg("'%.60s' closed the connection but wrote '%s'", line, reply->data);
+    return r == PROTO_REPLY;
 }
 
-static int replay(const char *file)
+static void close_session(void *ctx)
 {
-    FILE *f = fopen(file, "r");
-    if (!f)
-        fail_msg("cannot open %s", file);
-    ProtoSession *s = proto_session_new();
-    static Expect want[64];
-    int nwant = 0, lineno = 0, req_line = 0, requests = 0;
-    bool close = false, have = false;
-    char *reply = NULL;
-    ProtoResult res = PROTO_REPLY;
-    char line[4096];
-    for (;;) {
-        bool more = fgets(line, sizeof line, f) != NULL;
-        if (more) {
-            lineno++;
-            line[strcspn(line, "\n")] = '\0';
-        }
-        if (!more || line[0] == '>') {
-            if (have) {
-                check_reply(file, req_line, reply, res, close, want, nwant);
-                free(reply);
-                reply = NULL;
-            }
-            if (!more)
-                break;
-            char req[4096];
-            size_t n = unescape(line[1] == ' ' ? line + 2 : line + 1, req, sizeof req, file, lineno);
-            reply = ask_n(s, req, n, &res);
-            req_line = lineno;
-            nwant = 0;
-            close = false;
-            have = true;
-            requests++;
-        } else if (!strncmp(line, "<~ ", 3) || !strncmp(line, "< ", 2) || !strcmp(line, "<")) {
-            if (!have || nwant == 64)
-                fail_msg("%s:%d: reply line without a request", file, lineno);
-            Expect *e = &want[nwant++];
-            e->lineno = lineno;
-            e->pattern = line[1] == '~';
-            const char *text = e->pattern ? line + 3 : line[1] ? line + 2 : "";
-            if (e->pattern)
-                snprintf(e->text, sizeof e->text, "%s", text);
-            else
-                unescape(text, e->text, sizeof e->text, file, lineno);
-        } else if (!strcmp(line, "= close")) {
-            close = true;
-        } else if (line[0] != '#' && line[0] != '\0') {
-            fail_msg("%s:%d: cannot read '%s'", file, lineno, line);
-        }
-    }
-    fclose(f);
-    proto_session_free(s);
-    return requests;
-}
-
-static int by_name(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
+    proto_session_free(ctx);
 }
 
 static void test_transcripts(void **state)
 {
     (void)state;
-    DIR *d = opendir("proto");
-    assert_non_null(d);
-    char *names[64];
-    int n = 0;
-    for (struct dirent *e; (e = readdir(d)) && n < 64;) {
-        size_t len = strlen(e->d_name);
-        if (len > 4 && !strcmp(e->d_name + len - 4, ".txt")) {
-            names[n] = malloc(len + 8);
-            snprintf(names[n], len + 8, "proto/%s", e->d_name);
-            n++;
-        }
-    }
-    closedir(d);
-    qsort(names, (size_t)n, sizeof names[0], by_name);
-    int total = 0;
-    for (int i = 0; i < n; i++) {
-        int r = replay(names[i]);
-        printf("%s: %d requests as transcribed\n", names[i], r);
-        total += r;
-        free(names[i]);
-    }
-    assert_true(n >= 4);
+    const TranscriptProtocol p = {open_session, ask_session, close_session, NULL};
+    Err err;
+    int files;
+    int total = transcript_replay_dir("proto", &p, &files, &err);
+    if (total < 0)
+        fail_msg("%s", err.text);
+    assert_true(files >= 4);
     assert_true(total >= 50);
 }
 

@@ -28,6 +28,7 @@ int cli_stats(int argc, char **argv);
 int cli_eval(int argc, char **argv);
 int cli_hint(int argc, char **argv);
 int cli_rollout(int argc, char **argv);
+int cli_ubgi(int argc, char **argv);
 
 /* The summary of the runs or shards in files (summaries or records), as
  * `shesh stats merge` prints it; `shesh records stats` is one record. */

@@ -4,7 +4,8 @@
  * GNUBG-ID or an XGID brings its match, score, cube and dice (read through
  * the match state machine, so an inconsistent one is refused). A game that
  * is over or waits for its opening roll, or a double or resignation
- * waiting for its answer, is refused: nobody is about to roll or move. */
+ * waiting for its answer, is refused: nobody is about to roll or move.
+ * The reading itself is id_state.h, shared with the UBGI protocol. */
 #ifndef SHESH_CLI_POSITION_H
 #define SHESH_CLI_POSITION_H
 

@@ -14,14 +14,13 @@
  * The engine and the reply pattern are made once, in LLVMFuzzerInitialize,
  * before the first input: building the engine takes seconds under ASan, and
  * done inside the first input it made that input count against -timeout. */
-#define PCRE2_CODE_UNIT_WIDTH 8
-#include <pcre2.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "engine.h"
+#include "fuzz_setup.h"
 #include "proto.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
@@ -45,24 +44,8 @@ static pcre2_match_data *md;
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
     (void)argc, (void)argv;
-    Err err = {{0}};
-    engine = engine_new("default", &err);
-    if (!engine) {
-        fprintf(stderr, "fuzz_proto: no engine: %s\n", err.text);
-        abort();
-    }
-    int code;
-    PCRE2_SIZE off;
-    reply_re = pcre2_compile((PCRE2_SPTR)reply_pattern, PCRE2_ZERO_TERMINATED,
-                             PCRE2_ANCHORED | PCRE2_ENDANCHORED, &code, &off, NULL);
-    if (!reply_re) {
-        fprintf(stderr, "fuzz_proto: the reply pattern does not compile (error %d at %zu)\n",
-                code, (size_t)off);
-        abort();
-    }
-    md = pcre2_match_data_create_from_pattern(reply_re, NULL);
-    if (!md)
-        abort();
+    engine = fuzz_engine("fuzz_proto");
+    reply_re = fuzz_pattern("fuzz_proto", reply_pattern, &md);
     return 0;
 }
 
