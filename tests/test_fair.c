@@ -17,7 +17,7 @@
 
 typedef struct Item {
     FairItem it; /* first: a FairItem * is an Item * */
-    char name[8];
+    char name[16];
 } Item;
 
 static const char *pop_name(Fair *f)
@@ -116,7 +116,7 @@ static void test_many_peers(void **state)
     assert_ptr_equal(again, peers[3 * 256 + 7]);
     fair_peer_put(f, again);
     for (int k = 0; k < N; k++) {
-        char want[8];
+        char want[16];
         snprintf(want, sizeof want, "%d", k);
         assert_string_equal(pop_name(f), want);
     }
