@@ -294,8 +294,9 @@ static void bad_close(Player *pl)
     (void)pl;
 }
 
-static const PlayerOps bad_ops = {bad_move, NULL, bad_cube, bad_take_op, bad_accept,
-                                  bad_resign, NULL, bad_close};
+static const PlayerOps bad_ops = {.move = bad_move, .cube = bad_cube, .take = bad_take_op,
+                                  .accept = bad_accept, .resign = bad_resign,
+                                  .close = bad_close};
 
 static void test_shared_checks(void **state)
 {
