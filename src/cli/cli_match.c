@@ -254,6 +254,14 @@ static int parse_options(int argc, char **argv, MatchOpts *o)
     }
     if (!rules_valid(&o->duel.rules, &err))
         return cli_usage_error(CMD, "%s", err.text);
+    /* UBGI has no take or drop: a UBGI player could not answer a double,
+     * and a fixed rule in its place would be the referee playing. */
+    for (int s = 0; s < 2; s++)
+        if (o->duel.specs[s].kind == PLAYER_KIND_UBGI && o->duel.rules.cube)
+            return cli_usage_error(CMD,
+                                   "player %s (%s) speaks UBGI, which cannot answer a double: "
+                                   "play without the cube (--cubeless, or --no-cube)",
+                                   s ? "B" : "A", o->duel.specs[s].name);
     o->duel.pairs = n / 2;
     if (o->shard[1] > 0) {
         /* Shard K of N plays the pairs K-1, K-1+N, K-1+2N, ... */

@@ -312,7 +312,8 @@ Duel *duel_new(const DuelOptions *o, Err *err)
     }
     for (int s = 0; s < 2; s++) {
         const PlayerSpec *spec = &o->specs[s];
-        if (spec->kind == PLAYER_KIND_REMOTE || spec->kind == PLAYER_KIND_GNUBG)
+        if (spec->kind == PLAYER_KIND_REMOTE || spec->kind == PLAYER_KIND_GNUBG ||
+            spec->kind == PLAYER_KIND_UBGI)
             continue;
         /* An engine is read-only once made (its scratch is the players'):
          * both sides share one of the same name, and its start-up. */
