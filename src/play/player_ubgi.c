@@ -91,9 +91,14 @@ static PlayerStatus ask(Player *pl, const char *question, const char *answer,
     Ubgi *u = pl->state;
     PlayerStatus st = send_line(pl, question, err);
     double until = clock_now() + u->reply_s;
+    char passed[96] = ""; /* the last line passed over, for a message */
     while (st == PLAYER_OK) {
-        if ((st = read_line(pl, until, line, size, err)) != PLAYER_OK)
+        if ((st = read_line(pl, until, line, size, err)) != PLAYER_OK) {
+            if (st == PLAYER_TIMEOUT && passed[0])
+                err_set(err, "%s: no %s to '%s' within %g s; the last line was '%s'", pl->name,
+                        answer, question, u->reply_s, passed);
             break;
+        }
         if (starts_with_word(line, answer))
             return PLAYER_OK;
         if (!strncmp(line, "id name ", 8)) /* the player's id, for the records */
@@ -105,6 +110,8 @@ static PlayerStatus ask(Player *pl, const char *question, const char *answer,
         bool skipped = lenient || line[0] == '\0';
         for (const char *const *w = skip; !skipped && *w; w++)
             skipped = starts_with_word(line, *w);
+        if (skipped && line[0])
+            snprintf(passed, sizeof passed, "%.80s", line);
         if (!skipped) {
             err_set(err, "%s: '%s' answered '%.80s', not %s", pl->name, question, line,
                     answer);
