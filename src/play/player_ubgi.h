@@ -1,6 +1,7 @@
-/* player_ubgi.h - an engine that speaks UBGI (docs/ubgi.md), run as a child
- * process: the command is started by /bin/sh -c with a socketpair on its
- * stdin and stdout and its stderr on ours (child.h), one process per
+/* player_ubgi.h - an engine that speaks UBGI, the Universal Backgammon
+ * Interface (bgci's docs/ubgi-v0.2-spec.md; docs/referee.md), run as a
+ * child process: the command is started by /bin/sh -c with a socketpair on
+ * its stdin and stdout and its stderr on ours (child.h), one process per
  * player, stopped and reaped when the player is closed.
  *
  * It is asked `ubgi` (until `ubgiok`) and `isready` (until `readyok`) when

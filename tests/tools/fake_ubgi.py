@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""fake_ubgi.py - a UBGI engine (docs/ubgi.md) that plays or misbehaves on
+"""fake_ubgi.py - a UBGI engine (docs/referee.md) that plays or misbehaves on
 purpose, for the tests of the referee's `ubgi:CMD` players.
 
     fake_ubgi.py MODE [--after N] [--shesh PATH] [--marker WORD]
