@@ -27,6 +27,10 @@ typedef struct Ubgi {
     double reply_s;
     int cancel_fd;  /* an eventfd: readable once player_cancel was called */
     bool new_game;  /* `newgame` is due before the next question */
+    bool lost;      /* out of step: a reply timed out or came after another
+                       line (it may still come, as the answer to the next
+                       question), or the engine is gone: every later
+                       question fails */
     char engine_name[48];
     MoveList *legal;
 } Ubgi;
@@ -89,6 +93,10 @@ static PlayerStatus ask(Player *pl, const char *question, const char *answer,
                         Err *err)
 {
     Ubgi *u = pl->state;
+    if (u->lost) {
+        err_set(err, "%s: out of step with the engine since an earlier failure", pl->name);
+        return PLAYER_DISCONNECTED;
+    }
     PlayerStatus st = send_line(pl, question, err);
     double until = clock_now() + u->reply_s;
     char passed[96] = ""; /* the last line passed over, for a message */
@@ -97,11 +105,12 @@ static PlayerStatus ask(Player *pl, const char *question, const char *answer,
             if (st == PLAYER_TIMEOUT && passed[0])
                 err_set(err, "%s: no %s to '%s' within %g s; the last line was '%s'", pl->name,
                         answer, question, u->reply_s, passed);
+            u->lost = true;
             break;
         }
         if (starts_with_word(line, answer))
             return PLAYER_OK;
-        if (!strncmp(line, "id name ", 8)) /* the player's id, for the records */
+        if (!strncmp(line, "id name ", 8)) /* the player's id (player_id) */
             snprintf(u->engine_name, sizeof u->engine_name, "%s", line + 8);
         if (starts_with_word(line, "error")) {
             err_set(err, "%s: '%s' answered '%.80s'", pl->name, question, line);
@@ -115,6 +124,7 @@ static PlayerStatus ask(Player *pl, const char *question, const char *answer,
         if (!skipped) {
             err_set(err, "%s: '%s' answered '%.80s', not %s", pl->name, question, line,
                     answer);
+            u->lost = true; /* the answer may be on its way still */
             return PLAYER_UNREADABLE;
         }
     }
