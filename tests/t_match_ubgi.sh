@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # t_match_ubgi.sh - `shesh match` against UBGI engines (ubgi:CMD), played by
 # tests/tools/fake_ubgi.py: a good engine plays a cubeless run to its
-# summary; an engine that answers `error`, an illegal move, a pass when a
+# summary, and two of the same come out even; an engine that answers
+# `error`, an illegal move, a pass when a
 # move exists, nothing, or dies mid-game forfeits the game (the fault on
 # stderr, the run goes on, exit 0; with --on-fault stop exit 1); one that
 # never finishes the handshake ends the run before any game (exit 1); a
 # cubeful run with a UBGI player is refused (exit 2). Every case ends in
-# seconds, and no engine process is left behind, not even when the referee
-# itself is killed.
+# seconds, and no engine process is left behind: not one that ignores quit
+# and SIGTERM, not after a Ctrl-C, not even when the referee itself is
+# killed.
 set -u
 SHESH=${SHESH:-build/shesh}
 # shellcheck source=tests/lib/check.sh
@@ -40,8 +42,12 @@ run --match-to 3 --matches 2 --no-cube shesh:plies=0 "ubgi=$(fake good)"
 [ $rc -eq 0 ] || no "good engine, match: exit $rc, $err"
 grep -q '^  matches to 3: A won [0-2] of 2 ' <<< "$out" || no "good engine, match: '$out'"
 grep -q 'faults' <<< "$out" && no "good engine, match: faults: $err"
+# Two of the same deterministic engine: duplicate games come out even.
+run --games 4 --cubeless --concurrency 2 "one=$(fake good)" "two=$(fake good)"
+[ $rc -eq 0 ] || no "good against good: exit $rc, $err"
+grep -q 'A points per game: +0.000 +- 0.000' <<< "$out" || no "good against good: '$out'"
 leftovers "good engine"
-passed "$n" "a good UBGI engine plays a cubeless session and a match without the cube, no fault"
+passed "$n" "a good UBGI engine plays a cubeless session and a match without the cube, no fault; two of them come out even"
 
 # Each fault at the third move of the engine's life: the game is forfeited,
 # a new engine is started for the next one, and its third move faults too.
@@ -97,6 +103,36 @@ run --games 2 --cubeless shesh "ubgi:"
 [ $rc -eq 2 ] || no "ubgi: without a command: exit $rc"
 leftovers "refused runs"
 passed "$n" "a cubeful run with a UBGI player, or ubgi: without a command, is refused (exit 2)"
+
+# An engine that ignores the end of its input, quit and SIGTERM is killed.
+n=$fails
+start=$SECONDS
+run --games 2 --cubeless --timeout 1 shesh "bad=$(fake stubborn --after 3)"
+[ $rc -eq 0 ] || no "stubborn: exit $rc, $err"
+grep -q 'fault in pair 0: bad (B) timeout' <<< "$err" || no "stubborn: '$err'"
+[ $((SECONDS - start)) -le 15 ] || no "stubborn: took $((SECONDS - start)) s"
+leftovers "stubborn"
+passed "$n" "a UBGI engine that ignores quit and SIGTERM is killed"
+
+# Ctrl-C: the engines are in their own process group, the referee stops
+# them: the summary, exit 130, nothing left.
+n=$fails
+"$SHESH" match --no-record --quiet --games 2 --cubeless --timeout 600 shesh \
+    "$(fake silent)" > "$dir/out" 2> "$dir/err" &
+ref=$!
+for _ in $(seq 1 100); do
+    pgrep -f "$marker" > /dev/null && break
+    sleep 0.05
+done
+sleep 0.5
+kill -INT "$ref"
+kill -INT "$ref" # the second drops the game in flight
+wait "$ref"
+rc=$?
+[ $rc -eq 130 ] || no "SIGINT: exit $rc, $(cat "$dir/err")"
+grep -q '(interrupted)' "$dir/out" || no "SIGINT: no summary: $(cat "$dir/out")"
+leftovers "SIGINT"
+passed "$n" "SIGINT to the referee stops its UBGI engines: summary, exit 130, no engine left"
 
 # The referee killed outright: its engines must not outlive it.
 n=$fails

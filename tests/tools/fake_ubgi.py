@@ -19,13 +19,17 @@ default 1; counted over the engine's life, every game):
   crash     exits at once with status 3, without an answer
   garbage   (at the handshake, whatever N) answers `ubgi` with a line that
             is no UBGI and never `ubgiok`
+  stubborn  answers nothing, ignores SIGTERM, and stays after its input
+            ends and after `quit`: only SIGKILL stops it
 
 --shesh: the shesh binary (default build/shesh). --marker: ignored; a word
 on the command line for a test to find its processes by (pgrep -f).
 """
 import argparse
+import signal
 import subprocess
 import sys
+import time
 
 
 def say(line):
@@ -56,7 +60,7 @@ def first_move(shesh, pid, d1, d2):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("mode", choices=["good", "error", "illegal", "pass", "silent", "crash",
-                                     "garbage"])
+                                     "garbage", "stubborn"])
     ap.add_argument("--after", type=int, default=1)
     ap.add_argument("--shesh", default="build/shesh")
     ap.add_argument("--marker", default="")
@@ -88,6 +92,10 @@ def main():
         elif cmd == "go":
             gos += 1
             faulty = gos >= a.after and a.mode != "good"
+            if faulty and a.mode == "stubborn":
+                signal.signal(signal.SIGTERM, signal.SIG_IGN)
+                while True:
+                    time.sleep(1)
             if faulty and a.mode == "silent":
                 for _ in sys.stdin:  # to the end of its input
                     pass
