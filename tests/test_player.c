@@ -371,6 +371,17 @@ static void test_specs(void **state)
     assert_false(player_spec_parse("default:9", &s, &err));
     assert_false(player_spec_parse(":1", &s, &err));
     assert_false(player_spec_parse("remote:", &s, &err));
+    /* ubgi: the rest is the shell's, '=' and ':' and quotes included. */
+    assert_true(player_spec_parse("ubgi:./eng --ply=2 'a:b'", &s, &err));
+    assert_int_equal(s.kind, PLAYER_KIND_UBGI);
+    assert_string_equal(s.command, "./eng --ply=2 'a:b'");
+    assert_false(s.named);
+    assert_string_equal(s.engine, "");
+    assert_true(player_spec_parse("e=ubgi:eng x=1", &s, &err));
+    assert_string_equal(s.name, "e");
+    assert_string_equal(s.command, "eng x=1");
+    assert_false(player_spec_parse("ubgi:", &s, &err));
+    assert_false(player_spec_parse("ubgi: \t", &s, &err));
 }
 
 /* A refusal quotes the spec on one line, whatever bytes it holds; an
