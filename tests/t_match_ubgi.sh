@@ -2,11 +2,11 @@
 # t_match_ubgi.sh - `shesh match` against UBGI engines (ubgi:CMD), played by
 # tests/tools/fake_ubgi.py: a good engine plays a cubeless run to its
 # summary, and two of the same come out even; an engine that answers
-# `error`, an illegal move, a pass when a
-# move exists, nothing, or dies mid-game forfeits the game (the fault on
-# stderr, the run goes on, exit 0; with --on-fault stop exit 1); one that
-# never finishes the handshake ends the run before any game (exit 1); a
-# cubeful run with a UBGI player is refused (exit 2). Every case ends in
+# `error`, an illegal move, a pass when a move exists, nothing, or dies
+# mid-game forfeits the game (the fault on stderr, the run goes on, exit 0;
+# with --on-fault stop exit 1); one that never finishes the handshake ends
+# the run before any game (exit 1); a cubeful run with a UBGI player is
+# refused (exit 2). Every case ends in
 # seconds, and no engine process is left behind: not one that ignores quit
 # and SIGTERM, not after a Ctrl-C, not even when the referee itself is
 # killed.

@@ -19,7 +19,7 @@
 #define QUIT_GRACE_S 0.5
 
 /* A line of the engine: longer ones are no answer. */
-#define LINE_MAX 512
+#define UBGI_LINE_MAX 512
 
 typedef struct Ubgi {
     Child child;
@@ -45,7 +45,7 @@ static bool starts_with_word(const char *line, const char *word)
 static PlayerStatus send_line(Player *pl, const char *text, Err *err)
 {
     Ubgi *u = pl->state;
-    char line[LINE_MAX];
+    char line[UBGI_LINE_MAX];
     size_t n = (size_t)snprintf(line, sizeof line, "%s\n", text);
     Err why = {""};
     if (n >= sizeof line || !net_client_send(u->conn, line, n, &why)) {
@@ -136,7 +136,7 @@ static const char *const info_only[] = {"info", NULL};
 
 static PlayerStatus handshake(Player *pl, Err *err)
 {
-    char line[LINE_MAX];
+    char line[UBGI_LINE_MAX];
     PlayerStatus st = ask(pl, "ubgi", "ubgiok", no_skip, true, line, sizeof line, err);
     if (st != PLAYER_OK)
         return st;
@@ -148,7 +148,7 @@ static PlayerStatus ub_move(Player *pl, const Position *p, const CubeState *cs, 
 {
     (void)cs;
     Ubgi *u = pl->state;
-    char line[LINE_MAX], id[POSID_LEN + 1], text[64];
+    char line[UBGI_LINE_MAX], id[POSID_LEN + 1], text[64];
     PlayerStatus st = PLAYER_OK;
     if (u->new_game) {
         if ((st = send_line(pl, "newgame", err)) != PLAYER_OK)
@@ -165,8 +165,10 @@ static PlayerStatus ub_move(Player *pl, const Position *p, const CubeState *cs, 
     st = ask(pl, "go chequer", "bestmove", info_only, false, line, sizeof line, err);
     if (st != PLAYER_OK)
         return st;
-    const char *move = line + strlen("bestmove");
+    char *move = line + strlen("bestmove");
     move += strspn(move, " ");
+    for (size_t n = strlen(move); n > 0 && (move[n - 1] == ' ' || move[n - 1] == '\t');)
+        move[--n] = '\0';
     int n = movegen_generate(p, d1, d2, u->legal);
     if (!strcmp(move, "pass")) {
         if (n > 0) {
