@@ -22,8 +22,20 @@ leftovers() { # WHAT: no fake engine may still run
     sleep 0.2
     if pgrep -f "$marker" > /dev/null; then
         no "$1: engines left running: $(pgrep -af "$marker")"
-        pkill -KILL -f "$marker"
+        # shellcheck disable=SC2046 # one word per process id
+        kill -KILL $(pgrep -f "$marker") 2> /dev/null
     fi
+}
+start_silent() { # OUT ERR: a referee in the background against an engine
+    # that never answers ($ref), returning once the engine runs
+    "$SHESH" match --no-record --quiet --games 2 --cubeless --timeout 600 shesh \
+        "$(fake silent)" > "$1" 2> "$2" &
+    ref=$!
+    for _ in $(seq 1 100); do
+        pgrep -f "$marker" > /dev/null && break
+        sleep 0.05
+    done
+    sleep 0.5
 }
 run() { # ARGS...: shesh match, bounded in time; $out, $err, $rc
     out=$(timeout 60 "$SHESH" match --no-record --quiet --seed 5 "$@" 2> "$dir/err")
@@ -51,12 +63,15 @@ passed "$n" "a good UBGI engine plays a cubeless session and a match without the
 
 # Each fault at the third move of the engine's life: the game is forfeited,
 # a new engine is started for the next one, and its third move faults too.
+# The stubborn engine, deaf to quit, the end of its input and SIGTERM, is
+# killed.
 n=$fails
 for c in "error:unreadable answer:'go chequer' answered 'error bad_state" \
     "illegal:illegal answer:bestmove '24/1'" \
     "pass:illegal answer:passed " \
     "silent:timeout:no answer within 1 s" \
-    "crash:disconnected:the engine's output ended (exit status 3)"; do
+    "crash:disconnected:the engine's output ended (exit status 3)" \
+    "stubborn:timeout:no answer within 1 s"; do
     mode=${c%%:*} rest=${c#*:}
     kind=${rest%%:*} says=${rest#*:}
     start=$SECONDS
@@ -68,7 +83,7 @@ for c in "error:unreadable answer:'go chequer' answered 'error bad_state" \
     [ $((SECONDS - start)) -le 15 ] || no "$mode: took $((SECONDS - start)) s"
     leftovers "$mode"
 done
-passed "$n" "a UBGI engine's error line, illegal move, wrong pass, silence and crash each forfeit the game"
+passed "$n" "a UBGI engine's error line, illegal move, wrong pass, silence and crash each forfeit the game; one deaf to SIGTERM is killed"
 
 n=$fails
 run --games 4 --cubeless --on-fault stop shesh "bad=$(fake crash --after 2)"
@@ -104,27 +119,10 @@ run --games 2 --cubeless shesh "ubgi:"
 leftovers "refused runs"
 passed "$n" "a cubeful run with a UBGI player, or ubgi: without a command, is refused (exit 2)"
 
-# An engine that ignores the end of its input, quit and SIGTERM is killed.
-n=$fails
-start=$SECONDS
-run --games 2 --cubeless --timeout 1 shesh "bad=$(fake stubborn --after 3)"
-[ $rc -eq 0 ] || no "stubborn: exit $rc, $err"
-grep -q 'fault in pair 0: bad (B) timeout' <<< "$err" || no "stubborn: '$err'"
-[ $((SECONDS - start)) -le 15 ] || no "stubborn: took $((SECONDS - start)) s"
-leftovers "stubborn"
-passed "$n" "a UBGI engine that ignores quit and SIGTERM is killed"
-
 # Ctrl-C: the engines are in their own process group, the referee stops
 # them: the summary, exit 130, nothing left.
 n=$fails
-"$SHESH" match --no-record --quiet --games 2 --cubeless --timeout 600 shesh \
-    "$(fake silent)" > "$dir/out" 2> "$dir/err" &
-ref=$!
-for _ in $(seq 1 100); do
-    pgrep -f "$marker" > /dev/null && break
-    sleep 0.05
-done
-sleep 0.5
+start_silent "$dir/out" "$dir/err"
 kill -INT "$ref"
 kill -INT "$ref" # the second drops the game in flight
 wait "$ref"
@@ -136,14 +134,7 @@ passed "$n" "SIGINT to the referee stops its UBGI engines: summary, exit 130, no
 
 # The referee killed outright: its engines must not outlive it.
 n=$fails
-"$SHESH" match --no-record --quiet --games 2 --cubeless --timeout 600 shesh \
-    "$(fake silent)" > /dev/null 2>&1 &
-ref=$!
-for _ in $(seq 1 100); do
-    pgrep -f "$marker" > /dev/null && break
-    sleep 0.05
-done
-sleep 0.5
+start_silent /dev/null /dev/null
 pgrep -f "$marker" > /dev/null || no "kill -9: no engine was started"
 kill -KILL "$ref"
 wait "$ref" 2> /dev/null
