@@ -15,9 +15,11 @@ SHESH=${SHESH:-build/shesh}
 # shellcheck source=tests/lib/check.sh
 . tests/lib/check.sh
 
-# A word on every fake engine's command line, for pgrep to find them by.
+# A word on every fake engine's command line, for pgrep to find them by;
+# quoted in the command with a blank and a ';', which only the shell's
+# reading of CMD keeps inside one argument.
 marker=t_match_ubgi_$$
-fake() { echo "ubgi:python3 tests/tools/fake_ubgi.py $* --shesh $SHESH --marker $marker"; }
+fake() { echo "ubgi:python3 tests/tools/fake_ubgi.py $* --shesh $SHESH --marker '$marker a;b'"; }
 leftovers() { # WHAT: no fake engine may still run
     sleep 0.2
     if pgrep -f "$marker" > /dev/null; then

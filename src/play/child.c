@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/socket.h>
@@ -22,9 +23,14 @@ static void sleep_s(double s)
     }
 }
 
+/* The process's environment, for execve (unistd.h declares it only for
+ * _GNU_SOURCE). */
+extern char **environ;
+
 /* In the child, between fork and exec: only async-signal-safe calls (the
- * referee has other threads, whose locks may be held). */
-static void exec_child(int end, const char *command, pid_t parent)
+ * referee has other threads, whose locks may be held), so argv and the
+ * descriptor bound were made before the fork. */
+static void exec_child(int end, char *const argv[], long max_fd, pid_t parent)
 {
     setpgid(0, 0);
     /* The referee killed outright (kill -9, a crash) must not leave the
@@ -37,12 +43,9 @@ static void exec_child(int end, const char *command, pid_t parent)
         _exit(127);
     /* No descriptor of ours: another engine's socket kept open here would
      * never see its end of input. */
-    long max = sysconf(_SC_OPEN_MAX);
-    if (max < 0 || max > 65536)
-        max = 65536;
-    for (int fd = 3; fd < max; fd++)
+    for (int fd = 3; fd < max_fd; fd++)
         close(fd);
-    execl("/bin/sh", "sh", "-c", command, (char *)NULL);
+    execve("/bin/sh", argv, environ);
     static const char msg[] = "cannot run /bin/sh\n";
     ssize_t w = write(2, msg, sizeof msg - 1);
     (void)w;
@@ -53,18 +56,28 @@ bool child_start(Child *c, const char *command, Err *err)
 {
     memset(c, 0, sizeof *c);
     c->fd = -1;
+    char *cmd = strdup(command);
+    if (!cmd)
+        return err_set(err, "out of memory for a command");
+    char *argv[] = {"sh", "-c", cmd, NULL};
+    long max_fd = sysconf(_SC_OPEN_MAX);
+    if (max_fd < 0 || max_fd > 65536)
+        max_fd = 65536;
     int sv[2];
-    if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) < 0)
+    if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) < 0) {
+        free(cmd);
         return err_set(err, "cannot make a socketpair: %s", strerror(errno));
+    }
     pid_t parent = getpid();
     pid_t pid = fork();
+    if (pid == 0)
+        exec_child(sv[1], argv, max_fd, parent);
+    free(cmd);
     if (pid < 0) {
         close(sv[0]);
         close(sv[1]);
         return err_set(err, "cannot fork: %s", strerror(errno));
     }
-    if (pid == 0)
-        exec_child(sv[1], command, parent);
     /* Also here: the group must exist before we may signal it, whichever
      * of the two runs first. */
     setpgid(pid, pid);
