@@ -56,6 +56,19 @@ run --match-to 3 --matches 2 --no-cube shesh:plies=0 "ubgi=$(fake good)"
 [ $rc -eq 0 ] || no "good engine, match: exit $rc, $err"
 grep -q '^  matches to 3: A won [0-2] of 2 ' <<< "$out" || no "good engine, match: '$out'"
 grep -q 'faults' <<< "$out" && no "good engine, match: faults: $err"
+# What the engine was told: the handshake, newgame at each of the 4 games,
+# position, dice and go for each move it was asked, quit at the end.
+run --games 4 --cubeless --concurrency 1 shesh:plies=0 "$(fake good --log "$dir/said")"
+[ $rc -eq 0 ] || no "transcript: exit $rc, $err"
+[ "$(head -2 "$dir/said" | tr '\n' ' ')" = "ubgi isready " ] || no "transcript: $(head -3 "$dir/said")"
+[ "$(grep -c '^newgame$' "$dir/said")" = 4 ] || no "transcript: not 4 newgames"
+[ "$(tail -1 "$dir/said")" = quit ] || no "transcript: the last line is not quit: $(tail -3 "$dir/said")"
+gos=$(grep -c '^go chequer$' "$dir/said")
+[ "$gos" -gt 10 ] || no "transcript: $gos moves asked"
+[ "$(grep -c '^position gnubgid [A-Za-z0-9+/]\{14\}$' "$dir/said")" = "$gos" ] ||
+    no "transcript: not one position per go: $(grep '^pos' "$dir/said" | head -3)"
+[ "$(grep -c '^dice [1-6] [1-6]$' "$dir/said")" = "$gos" ] ||
+    no "transcript: not one dice line per go: $(grep '^dice' "$dir/said" | head -3)"
 # Two of the same deterministic engine: duplicate games come out even.
 run --games 4 --cubeless --concurrency 2 "one=$(fake good)" "two=$(fake good)"
 [ $rc -eq 0 ] || no "good against good: exit $rc, $err"

@@ -2,7 +2,7 @@
 """fake_ubgi.py - a UBGI engine (docs/referee.md) that plays or misbehaves on
 purpose, for the tests of the referee's `ubgi:CMD` players.
 
-    fake_ubgi.py MODE [--after N] [--shesh PATH] [--marker WORD]
+    fake_ubgi.py MODE [--after N] [--shesh PATH] [--log FILE] [--marker WORD]
 
 It speaks UBGI on stdin and stdout. Its moves come from `shesh moves ID
 DICE`, run for each `go`, which lists the legal moves: it plays the first of those written
@@ -22,8 +22,10 @@ default 1; counted over the engine's life, every game):
   stubborn  answers nothing, ignores SIGTERM, and stays after its input
             ends and after `quit`: only SIGKILL stops it
 
---shesh: the shesh binary (default build/shesh). --marker: ignored; a word
-on the command line for a test to find its processes by (pgrep -f).
+--shesh: the shesh binary (default build/shesh). --log FILE: every line
+received is appended to FILE, for a test to read the transcript. --marker:
+ignored; a word on the command line for a test to find its processes by
+(pgrep -f).
 """
 import argparse
 import signal
@@ -64,10 +66,14 @@ def main():
     ap.add_argument("--after", type=int, default=1)
     ap.add_argument("--shesh", default="build/shesh")
     ap.add_argument("--marker", default="")
+    ap.add_argument("--log")
     a = ap.parse_args()
+    log = open(a.log, "a", encoding="utf-8", buffering=1) if a.log else None
 
     pid, dice, gos = None, None, 0
     for raw in sys.stdin:
+        if log:
+            log.write(raw)
         words = raw.split()
         if not words:
             continue
