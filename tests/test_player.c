@@ -294,8 +294,9 @@ static void bad_close(Player *pl)
     (void)pl;
 }
 
-static const PlayerOps bad_ops = {bad_move, NULL, bad_cube, bad_take_op, bad_accept,
-                                  bad_resign, NULL, bad_close};
+static const PlayerOps bad_ops = {.move = bad_move, .cube = bad_cube, .take = bad_take_op,
+                                  .accept = bad_accept, .resign = bad_resign,
+                                  .close = bad_close};
 
 static void test_shared_checks(void **state)
 {
@@ -370,6 +371,17 @@ static void test_specs(void **state)
     assert_false(player_spec_parse("default:9", &s, &err));
     assert_false(player_spec_parse(":1", &s, &err));
     assert_false(player_spec_parse("remote:", &s, &err));
+    /* ubgi: the rest is the shell's, '=' and ':' and quotes included. */
+    assert_true(player_spec_parse("ubgi:./eng --ply=2 'a:b'", &s, &err));
+    assert_int_equal(s.kind, PLAYER_KIND_UBGI);
+    assert_string_equal(s.command, "./eng --ply=2 'a:b'");
+    assert_false(s.named);
+    assert_string_equal(s.engine, "");
+    assert_true(player_spec_parse("e=ubgi:eng x=1", &s, &err));
+    assert_string_equal(s.name, "e");
+    assert_string_equal(s.command, "eng x=1");
+    assert_false(player_spec_parse("ubgi:", &s, &err));
+    assert_false(player_spec_parse("ubgi: \t", &s, &err));
 }
 
 /* A refusal quotes the spec on one line, whatever bytes it holds; an

@@ -174,8 +174,8 @@ static void f_close(Player *pl)
     (void)pl;
 }
 
-static const PlayerOps failing_ops = {f_move, NULL, f_cube, f_take, f_accept, f_resign, NULL,
-                                      f_close};
+static const PlayerOps failing_ops = {.move = f_move, .cube = f_cube, .take = f_take,
+                                      .accept = f_accept, .resign = f_resign, .close = f_close};
 
 static void test_forfeit(void **state)
 {

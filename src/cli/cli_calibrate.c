@@ -370,7 +370,8 @@ int cli_calibrate(int argc, char **argv)
     Err serr;
     if (!player_spec_parse(player, &spec, &serr))
         return cli_usage_error("calibrate", "--engine: %s", serr.text);
-    if (spec.kind == PLAYER_KIND_REMOTE)
+    if (spec.kind == PLAYER_KIND_REMOTE || spec.kind == PLAYER_KIND_GNUBG ||
+        spec.kind == PLAYER_KIND_UBGI)
         return cli_usage_error("calibrate", "--engine: '%s' is remote; calibrate plays in process",
                                player);
     Err err = {{0}};

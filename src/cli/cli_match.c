@@ -53,6 +53,9 @@ static void match_usage(FILE *out)
             "  unix:PATH         the same on a Unix socket\n"
             "  gnubg[:plies=N]   GNU Backgammon, started as such a server (one per\n"
             "                    concurrent game; default 0 plies)\n"
+            "  ubgi:CMD          an engine speaking UBGI on stdin/stdout, CMD run by\n"
+            "                    /bin/sh -c (one per concurrent game); cubeless runs\n"
+            "                    only (--cubeless or --no-cube)\n"
             "  NAME=PLAYER       any of them with a display name\n\n"
             "  --games N          money games, an even number 2 to 100000000 (default 1000)\n"
             "  --match-to N       play matches to N points (1 to 64) instead\n"
@@ -60,7 +63,8 @@ static void match_usage(FILE *out)
             "  --cubeless         money games without the cube\n"
             "  --seed S           the seed of the dice, 0 to 2^64-1 (default 1)\n"
             "  --concurrency N    games at once, 1 to 256 (default: the cores)\n"
-            "  --timeout S        seconds a remote player has for each answer (default 30)\n"
+            "  --timeout S        seconds a remote or UBGI player has for each answer\n"
+            "                     (and a UBGI engine for its handshake; default 30)\n"
             "  --on-fault WHAT    continue (default: the faulty player loses the game\n"
             "                     and is reconnected) or stop (end the run there)\n"
             "  --sprt P0,P1[,A,B] stop when a sequential test decides between A's ppg\n"
@@ -254,6 +258,14 @@ static int parse_options(int argc, char **argv, MatchOpts *o)
     }
     if (!rules_valid(&o->duel.rules, &err))
         return cli_usage_error(CMD, "%s", err.text);
+    /* UBGI has no take or drop: a UBGI player could not answer a double,
+     * and a fixed rule in its place would be the referee playing. */
+    for (int s = 0; s < 2; s++)
+        if (o->duel.specs[s].kind == PLAYER_KIND_UBGI && o->duel.rules.cube)
+            return cli_usage_error(CMD,
+                                   "player %s (%s) speaks UBGI, which cannot answer a double: "
+                                   "play without the cube (--cubeless, or --no-cube)",
+                                   s ? "B" : "A", o->duel.specs[s].name);
     o->duel.pairs = n / 2;
     if (o->shard[1] > 0) {
         /* Shard K of N plays the pairs K-1, K-1+N, K-1+2N, ... */

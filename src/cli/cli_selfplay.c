@@ -184,7 +184,8 @@ static int run_speed(const char *player_name, long positions, uint64_t seed, boo
     PlayerSpec spec;
     if (!player_spec_parse(player_name, &spec, &err))
         return cli_usage_error("selfplay", "%s", err.text);
-    if (spec.kind == PLAYER_KIND_REMOTE || spec.kind == PLAYER_KIND_GNUBG)
+    if (spec.kind == PLAYER_KIND_REMOTE || spec.kind == PLAYER_KIND_GNUBG ||
+        spec.kind == PLAYER_KIND_UBGI)
         return cli_usage_error("selfplay", "--speed and --dump time a player in process, not '%s'",
                                player_name);
     Engine *e = engine_new(spec.engine, &err);

@@ -21,23 +21,26 @@ struct NetClient {
     char buf[CLIENT_BUF];
 };
 
+NetClient *net_client_adopt(int fd, Err *err)
+{
+    NetClient *c = malloc(sizeof *c);
+    if (!c) {
+        close(fd);
+        err_set(err, "out of memory for a connection");
+        return NULL;
+    }
+    c->len = 0;
+    c->fd = fd;
+    return c;
+}
+
 NetClient *net_client_connect(const char *addr, double timeout_s, Err *err)
 {
     ListenAddr a;
     if (!listen_parse(addr, &a, err))
         return NULL;
-    NetClient *c = malloc(sizeof *c);
-    if (!c) {
-        err_set(err, "out of memory for a connection");
-        return NULL;
-    }
-    c->len = 0;
-    c->fd = listen_connect(&a, timeout_s, err);
-    if (c->fd < 0) {
-        free(c);
-        return NULL;
-    }
-    return c;
+    int fd = listen_connect(&a, timeout_s, err);
+    return fd < 0 ? NULL : net_client_adopt(fd, err);
 }
 
 void net_client_close(NetClient *c)

@@ -23,6 +23,10 @@ typedef enum NetClientStatus {
 /* Connects to addr ("host:port", "[::1]:port" or a Unix socket path: see
  * listen.h) within timeout_s seconds; NULL with err filled if that fails. */
 NetClient *net_client_connect(const char *addr, double timeout_s, Err *err);
+/* A client on a stream socket connected already (one end of a socketpair
+ * whose other end is a child process's stdin and stdout): fd is owned from
+ * now on, closed even when this fails. NULL with err filled. */
+NetClient *net_client_adopt(int fd, Err *err);
 void net_client_close(NetClient *c);
 
 /* Sends len bytes (a line with its '\n'); false (err filled) if the

@@ -235,9 +235,9 @@ static void hand_on(Duel *d)
     }
 }
 
-static void *table_main(void *arg)
+/* Plays pairs until there are no more or the run stops. */
+static void table_play(Table *t)
 {
-    Table *t = arg;
     Duel *d = t->duel;
     for (;;) {
         pthread_mutex_lock(&d->lock);
@@ -246,7 +246,7 @@ static void *table_main(void *arg)
             pthread_cond_wait(&d->moved, &d->lock);
         if (atomic_load(&d->stop) || d->next >= d->o.pairs) {
             pthread_mutex_unlock(&d->lock);
-            return NULL;
+            return;
         }
         int64_t k = d->next++;
         pthread_mutex_unlock(&d->lock);
@@ -256,7 +256,7 @@ static void *table_main(void *arg)
         if (!p) {
             err_set(&err, "out of memory for a pair");
             fail(d, &err);
-            return NULL;
+            return;
         }
         p->index = d->o.first + k * d->o.step;
         HalfStatus st = HALF_DONE;
@@ -268,13 +268,26 @@ static void *table_main(void *arg)
             pair_free(p);
             if (st == HALF_FAILED)
                 fail(d, &err);
-            return NULL; /* dropped: the run is being stopped */
+            return; /* dropped: the run is being stopped */
         }
         pthread_mutex_lock(&d->lock);
         d->pending[k % d->window] = p;
         hand_on(d);
         pthread_mutex_unlock(&d->lock);
     }
+}
+
+static void *table_main(void *arg)
+{
+    Table *t = arg;
+    table_play(t);
+    /* Closed here, not in duel_free: a child process (a UBGI engine) is
+     * told to stop when the thread that started it ends (PR_SET_PDEATHSIG),
+     * and both that can have started this table's (this one, duel_run's)
+     * still run, so the child gets its `quit` and leaves by itself. */
+    for (int s = 0; s < 2; s++)
+        unseat_player(t, s);
+    return NULL;
 }
 
 Duel *duel_new(const DuelOptions *o, Err *err)
@@ -312,7 +325,8 @@ Duel *duel_new(const DuelOptions *o, Err *err)
     }
     for (int s = 0; s < 2; s++) {
         const PlayerSpec *spec = &o->specs[s];
-        if (spec->kind == PLAYER_KIND_REMOTE || spec->kind == PLAYER_KIND_GNUBG)
+        if (spec->kind == PLAYER_KIND_REMOTE || spec->kind == PLAYER_KIND_GNUBG ||
+            spec->kind == PLAYER_KIND_UBGI)
             continue;
         /* An engine is read-only once made (its scratch is the players'):
          * both sides share one of the same name, and its start-up. */

@@ -166,6 +166,12 @@ PlayerStatus player_resign(Player *pl, const Position *p, const CubeState *cs, i
     return PLAYER_OK;
 }
 
+void player_new_game(Player *pl)
+{
+    if (pl->ops->new_game)
+        pl->ops->new_game(pl);
+}
+
 const char *player_name(const Player *pl)
 {
     return pl->name;

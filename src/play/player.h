@@ -84,6 +84,10 @@ typedef struct PlayerOps {
      * (1..3), or 0 to play on. */
     PlayerStatus (*resign)(Player *pl, const Position *p, const CubeState *cs, int *level,
                            Err *err);
+    /* Optional: a new game starts (a player that keeps state across the
+     * decisions of a game forgets it). Cannot fail: a kind that has to tell
+     * a program does so with its next question, whose answer can. */
+    void (*new_game)(Player *pl);
     /* Optional: makes a question being answered on another thread end now
      * (player_cancel has set pl->cancel). Must be thread-safe. */
     void (*interrupt)(Player *pl);
@@ -121,6 +125,10 @@ PlayerStatus player_accept(Player *pl, const Position *p, const CubeState *cs, i
                            bool *accept, Err *err);
 PlayerStatus player_resign(Player *pl, const Position *p, const CubeState *cs, int *level,
                            Err *err);
+
+/* A new game starts: called by whoever runs the games before its first
+ * question (a kind without new_game ignores it). */
+void player_new_game(Player *pl);
 
 const char *player_name(const Player *pl);
 const char *player_id(const Player *pl);

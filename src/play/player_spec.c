@@ -10,6 +10,7 @@
 #include "player_pubeval.h"
 #include "player_random.h"
 #include "player_remote.h"
+#include "player_ubgi.h"
 #include "search.h"
 
 static bool name_char(char c)
@@ -94,6 +95,17 @@ static bool read_remote(const char *full, const char *rest, PlayerSpec *spec, Er
     return true;
 }
 
+/* ubgi:CMD: the command is kept whole, for the shell to read. */
+static bool read_ubgi(const char *full, const char *rest, PlayerSpec *spec, Err *err)
+{
+    spec->kind = PLAYER_KIND_UBGI;
+    const char *cmd = rest + 5;
+    if (!cmd[strspn(cmd, " \t")])
+        return err_set(err, "player '%s': ubgi:COMMAND (the engine's command line)", full);
+    snprintf(spec->command, sizeof spec->command, "%s", cmd);
+    return true;
+}
+
 /* The display name a spec gets without NAME=: the spec with its colons
  * and '=' made dashes ("shesh-2", "tcp-localhost-10000"). */
 static void default_name(PlayerSpec *spec, const char *rest)
@@ -126,13 +138,16 @@ bool player_spec_parse(const char *text, PlayerSpec *spec, Err *err)
     if (!strncmp(rest, "tcp:", 4) || !strncmp(rest, "unix:", 5) || !strncmp(rest, "remote:", 7)) {
         if (!read_remote(q, rest, spec, err))
             return false;
+    } else if (!strncmp(rest, "ubgi:", 5)) {
+        if (!read_ubgi(q, rest, spec, err))
+            return false;
     } else {
         const char *colon = strchr(rest, ':');
         size_t len = colon ? (size_t)(colon - rest) : strlen(rest);
         if (len == 0 || len >= sizeof spec->engine)
             return err_set(err,
                            "bad player '%s' (shesh[:plies=N], pubeval, random, "
-                           "tcp:HOST:PORT, unix:PATH, gnubg[:plies=N])",
+                           "tcp:HOST:PORT, unix:PATH, gnubg[:plies=N], ubgi:CMD)",
                            q);
         memcpy(spec->engine, rest, len);
         spec->engine[len] = '\0';
@@ -152,7 +167,7 @@ bool player_spec_parse(const char *text, PlayerSpec *spec, Err *err)
             if (!engine_known(spec->engine))
                 return err_set(err,
                                "unknown player '%s' (shesh[:plies=N], pubeval, random, "
-                               "tcp:HOST:PORT, unix:PATH, gnubg[:plies=N])",
+                               "tcp:HOST:PORT, unix:PATH, gnubg[:plies=N], ubgi:CMD)",
                                q);
         }
     }
@@ -168,6 +183,7 @@ Player *player_spec_make(const PlayerSpec *spec, const Engine *e, double reply_s
     case PLAYER_KIND_PUBEVAL: return player_pubeval_new(e, err);
     case PLAYER_KIND_RANDOM: return player_random_new(e, err);
     case PLAYER_KIND_REMOTE: return player_remote_new(spec->addr, reply_s, err);
+    case PLAYER_KIND_UBGI: return player_ubgi_new(spec->command, reply_s, err);
     case PLAYER_KIND_GNUBG: break;
     }
     char q[ERR_QUOTE_SIZE(QUOTE_MAX)];

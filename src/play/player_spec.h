@@ -8,6 +8,8 @@
  *   unix:PATH         the same on a Unix socket (remote:ADDR: either)
  *   gnubg[:plies=N]   GNU Backgammon itself, started as such a server
  *                     (gnubg_server.h) by whoever runs the games
+ *   ubgi:CMD          an engine speaking UBGI on its stdin and stdout, CMD
+ *                     run by /bin/sh -c (player_ubgi.h)
  * any of them after NAME= to give it a display name (1 to 31 letters,
  * digits and . _ - +). A spec is read once; each thread then makes its own
  * players of it. */
@@ -24,7 +26,8 @@ typedef enum PlayerKind {
     PLAYER_KIND_PUBEVAL,
     PLAYER_KIND_RANDOM,
     PLAYER_KIND_REMOTE,
-    PLAYER_KIND_GNUBG
+    PLAYER_KIND_GNUBG,
+    PLAYER_KIND_UBGI
 } PlayerKind;
 
 #define PLAYER_SPEC_NAME_MAX 31
@@ -33,9 +36,10 @@ typedef struct PlayerSpec {
     PlayerKind kind;
     char engine[32]; /* the engine to make: the one that plays (ENGINE) or
                         answers the cube for pubeval and random ("default");
-                        "" for remote and gnubg */
+                        "" for remote, gnubg and ubgi */
     int plies;       /* ENGINE and GNUBG */
     char addr[256];  /* remote: as net_client_connect() reads it */
+    char command[300]; /* ubgi: the shell command after "ubgi:" */
     char name[PLAYER_SPEC_NAME_MAX + 1]; /* display name: NAME= or made
                                              from the spec ("shesh-0") */
     bool named;      /* NAME= was given */
@@ -46,8 +50,9 @@ typedef struct PlayerSpec {
 bool player_spec_parse(const char *text, PlayerSpec *spec, Err *err);
 
 /* A new player of spec; e is the engine spec->engine names (NULL for
- * remote), shared: it must outlive the player. reply_s: the seconds a
- * remote player may take to answer. Not for PLAYER_KIND_GNUBG, whose
+ * remote and ubgi), shared: it must outlive the player. reply_s: the seconds a
+ * remote or UBGI player may take to answer (and a UBGI engine
+ * to start). Not for PLAYER_KIND_GNUBG, whose
  * server the caller starts (then a remote player at its address). */
 Player *player_spec_make(const PlayerSpec *spec, const Engine *e, double reply_s, Err *err);
 

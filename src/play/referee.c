@@ -318,6 +318,8 @@ RefereeStatus referee_play_game(Referee *ref, Match *m, Player *const players[2]
         return broken(&g, "new game", &(Err){"no game is waiting to be played"});
     if (!record_game_start(rec, &e))
         return broken(&g, "new game", &e);
+    for (int i = 0; i < 2; i++)
+        player_new_game(players[i]);
     bool asked_resign = false, asked_cube = false;
     RefereeStatus st = REFEREE_OK;
     for (int events = 0; st == REFEREE_OK && game_on(m); events++) {
