@@ -76,6 +76,22 @@ grep -q 'A points per game: +0.000 +- 0.000' <<< "$out" || no "good against good
 leftovers "good engine"
 passed "$n" "a good UBGI engine plays a cubeless session and a match without the cube, no fault; two of them come out even"
 
+# Shesh's own engine against itself through `shesh ubgi` (engine.ply 1 is
+# 0 ply, --plies 1 is 1 ply): every decision the same, so the duplicate
+# games come out exactly even, and no `shesh ubgi` is left running.
+n=$fails
+for plies in 0 1; do
+    ub="ubgi:$SHESH ubgi --plies $plies"
+    run --games 20 --seed 7 --cubeless "shesh:plies=$plies" "$ub"
+    [ $rc -eq 0 ] || no "shesh against shesh ubgi at $plies plies: exit $rc, $err"
+    grep -q 'A points per game: +0.000 +- 0.000' <<< "$out" ||
+        no "shesh against shesh ubgi at $plies plies: '$out'"
+    grep -q 'forfeits 0' <<< "$out" || no "shesh ubgi forfeited at $plies plies: '$out'"
+done
+sleep 0.2
+pgrep -f "$SHESH ubgi --plies" > /dev/null && no "shesh ubgi left running: $(pgrep -af "$SHESH ubgi --plies")"
+passed "$n" "shesh:plies=N against 'ubgi:shesh ubgi --plies N' (N = 0, 1) scores exactly 0 with duplicate dice"
+
 # Each fault at the third move of the engine's life: the game is forfeited,
 # a new engine is started for the next one, and its third move faults too.
 # The stubborn engine, deaf to quit, the end of its input and SIGTERM, is
