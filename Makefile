@@ -7,7 +7,8 @@
 #   make bench      speed figures, the deterministic signature, move quality
 #   make fuzz       every libFuzzer harness for FUZZ_SECONDS each (-j2: two at once)
 #   make deps       installs missing Debian packages (as root), or says how
-#   make install / uninstall   (PREFIX, default /usr/local)
+#   make library    libshesh.a, libshesh.so and shesh.pc (docs/library.md)
+#   make install / uninstall   (PREFIX, default /usr/local; DESTDIR)
 
 PREFIX ?= /usr/local
 BUILD ?= build
@@ -51,13 +52,27 @@ LAYERS := util core engine net play proto cli
 layers_upto = $(if $(filter $(1),$(firstword $(2))),$(firstword $(2)),$(firstword $(2)) \
               $(call layers_upto,$(1),$(wordlist 2,$(words $(2)),$(2))))
 layer_inc = $(foreach l,$(call layers_upto,$(1),$(LAYERS)),-Isrc/$(l))
-ALL_INC := $(foreach l,$(LAYERS),-Isrc/$(l))
+# src/lib, the public C API (shesh.h, docs/library.md), stands beside the
+# layers above engine: it sees util, core and engine and nothing else, and
+# no layer sees it, so embedding programs get the engine without the
+# command line, the network or the protocols.
+API_LAYERS := util core engine
+API_INC := $(API_LAYERS:%=-Isrc/%) -Isrc/lib
+ALL_INC := $(foreach l,$(LAYERS),-Isrc/$(l)) -Isrc/lib
 # The layer of an object or source path such as engine/search.
 layer_of = $(firstword $(subst /, ,$(1)))
+# The include paths the files of a folder (a layer, or lib) compile with.
+inc_of = $(if $(filter lib,$(1)),$(API_INC),$(call layer_inc,$(1)))
 
-HEADERS := $(wildcard $(LAYERS:%=src/%/*.h))
-LIB_SRC := $(wildcard $(LAYERS:%=src/%/*.c))
+HEADERS := $(wildcard $(LAYERS:%=src/%/*.h) src/lib/*.h)
+LIB_SRC := $(wildcard $(LAYERS:%=src/%/*.c) src/lib/*.c)
 LIB_OBJ := $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o)
+# The shared library's objects: position-independent, kept apart so that
+# the binary and the static library keep their code as it was; only the
+# layers the API sees, since nothing else could be called.
+PIC_SRC := $(wildcard $(API_LAYERS:%=src/%/*.c) src/lib/*.c)
+PIC_OBJ := $(PIC_SRC:src/%.c=$(BUILD)/pic/%.o)
+SONAME := libshesh.so.0
 TEST_SRC := $(wildcard tests/test_*.c)
 TEST_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 TEST_SUPPORT := $(wildcard tests/support/*.c)
@@ -65,17 +80,41 @@ SHELL_TESTS := $(sort $(wildcard tests/t_*.sh))
 FUZZ_SRC := $(wildcard tests/fuzz/fuzz_*.c)
 
 .PHONY: all test check bench fuzz fuzz-build deps demo install uninstall clean unit-tests \
-        run-tests print-inc
+        run-tests print-inc library
 
 all: $(BUILD)/shesh
 
 # Objects depend on the Makefile too: new flags rebuild them.
 $(BUILD)/obj/%.o: src/%.c $(HEADERS) Makefile
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_ALL) $(call layer_inc,$(call layer_of,$*)) -c $< -o $@
+	$(CC) $(CFLAGS_ALL) $(call inc_of,$(call layer_of,$*)) -c $< -o $@
 
+$(BUILD)/pic/%.o: src/%.c $(HEADERS) Makefile
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_ALL) -fPIC $(call inc_of,$(call layer_of,$*)) -c $< -o $@
+
+# The library the binary links and `make install` ships.
 $(BUILD)/libshesh.a: $(LIB_OBJ)
 	rm -f $@ && ar rcs $@ $^
+
+# Exports only the shesh_* functions of shesh.h (src/lib/shesh.map).
+$(BUILD)/$(SONAME): $(PIC_OBJ) src/lib/shesh.map
+	$(CC) -shared -Wl,-soname,$(SONAME) -Wl,--version-script=src/lib/shesh.map \
+	    $(LDFLAGS_ALL) $(PIC_OBJ) $(LIBS) -o $@
+
+$(BUILD)/libshesh.so: $(BUILD)/$(SONAME)
+	ln -sf $(SONAME) $@
+
+# pkg-config's file for the installed library, for this PREFIX.
+$(BUILD)/shesh.pc: Makefile src/util/version.h
+	@mkdir -p $(@D)
+	printf '%s\n' 'prefix=$(PREFIX)' 'libdir=$${prefix}/lib' 'includedir=$${prefix}/include' '' \
+	    'Name: shesh' 'Description: the Shesh backgammon engine' \
+	    "Version: $$(sed -n 's/^#define SHESH_VERSION "\(.*\)"/\1/p' src/util/version.h)" \
+	    'Cflags: -I$${includedir}' 'Libs: -L$${libdir} -lshesh' \
+	    'Libs.private: $(PKG_LIBS) -lpthread -lm' > $@
+
+library: $(BUILD)/libshesh.a $(BUILD)/libshesh.so $(BUILD)/shesh.pc
 
 $(BUILD)/shesh: src/main.c $(BUILD)/libshesh.a
 	$(CC) $(CFLAGS_ALL) $(ALL_INC) $< $(BUILD)/libshesh.a $(LDFLAGS_ALL) $(LIBS) -o $@
@@ -101,7 +140,7 @@ unit-tests: $(TEST_BIN) $(BUILD)/shesh $(TEST_TOOLS)
 # The include paths of one layer (LAYER=core ...), or of all of them: for
 # tests/t_layers.sh and the tools in tests/tools.
 print-inc:
-	@echo $(if $(LAYER),$(call layer_inc,$(LAYER)),$(ALL_INC))
+	@echo $(if $(LAYER),$(call inc_of,$(LAYER)),$(ALL_INC))
 
 # Unit tests (cmocka) first, then the shell tests that drive the binary and
 # gnubg the way a user would. Every test runs from the top of the tree.
@@ -158,7 +197,7 @@ FUZZ_CFLAGS = $(BASE_CFLAGS) -O1 -fsanitize=address,undefined -fno-sanitize-reco
 
 $(FUZZ_DIR)/obj/%.o: src/%.c $(HEADERS) Makefile
 	@mkdir -p $(@D)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) $(call layer_inc,$(call layer_of,$*)) -fsanitize=fuzzer-no-link \
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(call inc_of,$(call layer_of,$*)) -fsanitize=fuzzer-no-link \
 	    -c $< -o $@
 
 $(FUZZ_DIR)/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_OBJ) | $(FUZZ_DIR)
@@ -222,13 +261,25 @@ demo: deps
 	$(MAKE) all
 	bash tests/demo.sh $(BUILD)/shesh
 
-install: $(BUILD)/shesh
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
+# The binary, its man page, and the library (docs/library.md): static and
+# shared, the header and pkg-config's file. shesh.pc is made again each
+# time, since it names PREFIX.
+INSTALLED := bin/shesh share/man/man1/shesh.1 include/shesh.h lib/libshesh.a lib/$(SONAME) \
+             lib/libshesh.so lib/pkgconfig/shesh.pc
+install: $(BUILD)/shesh $(BUILD)/libshesh.a $(BUILD)/$(SONAME)
+	@rm -f $(BUILD)/shesh.pc && $(MAKE) --no-print-directory $(BUILD)/shesh.pc
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
+	    $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig
 	install -m 755 $(BUILD)/shesh $(DESTDIR)$(PREFIX)/bin/shesh
 	install -m 644 docs/shesh.1 $(DESTDIR)$(PREFIX)/share/man/man1/shesh.1
+	install -m 644 src/lib/shesh.h $(DESTDIR)$(PREFIX)/include/shesh.h
+	install -m 644 $(BUILD)/libshesh.a $(DESTDIR)$(PREFIX)/lib/libshesh.a
+	install -m 755 $(BUILD)/$(SONAME) $(DESTDIR)$(PREFIX)/lib/$(SONAME)
+	ln -sf $(SONAME) $(DESTDIR)$(PREFIX)/lib/libshesh.so
+	install -m 644 $(BUILD)/shesh.pc $(DESTDIR)$(PREFIX)/lib/pkgconfig/shesh.pc
 
 uninstall:
-	rm -f $(DESTDIR)$(PREFIX)/bin/shesh $(DESTDIR)$(PREFIX)/share/man/man1/shesh.1
+	rm -f $(INSTALLED:%=$(DESTDIR)$(PREFIX)/%)
 
 clean:
 	rm -rf build $(SAN_BUILD)

@@ -2,7 +2,8 @@
 # compiles on its own with only its layer's include paths (so it includes
 # nothing from a higher layer), an include of a higher layer's header fails
 # to build, no include names a path, and no two modules include each other
-# round a cycle. Run from the top of the tree.
+# round a cycle. src/lib, the public API, stands aside: it sees util, core
+# and engine only, and no layer sees it. Run from the top of the tree.
 set -u
 . tests/lib/check.sh
 ok() { echo "ok: $*"; }
@@ -15,7 +16,7 @@ inc_of() { make -s --no-print-directory print-inc LAYER="$1"; }
 
 # 1. Every header stands alone in its own layer.
 n=0
-for l in $layers; do
+for l in $layers lib; do
     inc=$(inc_of "$l")
     for h in src/"$l"/*.h; do
         [ -e "$h" ] || continue
@@ -45,6 +46,19 @@ for l in $layers; do
     fi
     prev=$l
 done
+
+# 2b. The API sees no layer above engine, and no layer sees the API.
+if echo '#include "net.h"' | $CC $flags $(inc_of lib) -x c - -o /dev/null 2>/dev/null; then
+    no "a file of lib/ could include net/'s net.h (above engine)"
+else
+    ok "lib/ cannot include net/'s net.h"
+fi
+for l in $layers; do
+    if echo '#include "shesh.h"' | $CC $flags $(inc_of "$l") -x c - -o /dev/null 2>/dev/null; then
+        no "a file of $l/ could include lib/'s shesh.h"
+    fi
+done
+ok "no layer can include lib/'s shesh.h"
 
 # 3. Includes name a header, never a path: "../engine/x.h" would walk round
 #    the include paths.
