@@ -18,7 +18,7 @@ ok() { echo "ok: $*"; }
 
 build=$(dirname "$SHESH")
 # A sanitizer build's library needs the sanitizers in what links it.
-san= ccsan=
+san='' ccsan=''
 if nm "$build/libshesh.a" 2>/dev/null | grep -q __asan; then
     san=1 ccsan="-fsanitize=address,undefined"
 fi
@@ -41,8 +41,8 @@ readelf -d "$prefix/lib/libshesh.so.0" | grep -q 'SONAME.*\[libshesh\.so\.0\]' |
 passed "$f0" "make install puts $(echo "$installed" | wc -w) files under PREFIX"
 
 # Only shesh_* is exported, and exactly the functions shesh.h declares.
-nm -D --defined-only "$prefix/lib/libshesh.so.0" | awk '$2 == "T" { sub(/@.*/, "", $3); print $3 }' |
-    sort >"$dir/exported"
+nm -D --defined-only "$prefix/lib/libshesh.so.0" |
+    awk '$2 == "T" { sub(/@.*/, "", $3); print $3 }' | sort >"$dir/exported"
 sed -n 's/^[a-z_ ]*[ *]\(shesh_[a-z_]*\)(.*/\1/p' src/lib/shesh.h | sort >"$dir/declared"
 if [ -s "$dir/declared" ] && cmp -s "$dir/exported" "$dir/declared"; then
     ok "the shared library exports the $(wc -l <"$dir/declared") functions of shesh.h, nothing else"
@@ -66,7 +66,8 @@ want=$("$SHESH" hint --json --max 1 4HPwATDgc/ABMA 31 | sed -n 's/.*"move": "\([
 
 # shellcheck disable=SC2046,SC2086
 $CC $cflags "$dir/example.c" $(pkg-config --cflags --libs shesh) -o "$dir/ex-shared" \
-    2>"$dir/cc.err" || { no "the example does not compile against the shared library:"; cat "$dir/cc.err"; }
+    2>"$dir/cc.err" ||
+    { no "the example does not compile against the shared library:"; cat "$dir/cc.err"; }
 # shellcheck disable=SC2046,SC2086
 $CC $cflags "$dir/example.c" $(pkg-config --cflags shesh) -Wl,-Bstatic -lshesh -Wl,-Bdynamic \
     $(pkg-config --static --libs-only-L --libs-only-l shesh | sed 's/-lshesh//') \
