@@ -264,7 +264,7 @@ for host, n in (("127.0.0.1", 6), ("127.0.0.2", 3)):
         s.connect(("127.0.0.1", port))
         s.sendall(board)
         conns.append(("AB"[host == "127.0.0.2"] + str(i + 1), s))
-        time.sleep(0.05)  # in this order
+        time.sleep(0.005)  # in this order, all within the first request (0.4 s)
 order, busy, left = [], [], dict((s.fileno(), (name, s, b"")) for name, s in conns)
 while left:
     ready, _, _ = select.select([s for _, s, _ in left.values()], [], [], 300)
@@ -370,6 +370,28 @@ else
         ok "... without a budget $((m1 - m0)) MB more while they flooded, $((m2 - m0)) MB once they were quiet, still connected" ||
         bad "quiet connections keep their memory: $m0 MB before, $m1 MB flooding, $m2 MB after"
 fi
+
+# A budget smaller than one reply: the connection is held back while its
+# reply waits, and served again once it is read (an idle connection's spare
+# buffers must not keep the squeeze on).
+start_server tiny --listen 127.0.0.1:0 --plies 0 --max-buffered 1000
+tinypid=$pid
+r=$(python3 - "$(port_of '127\.0\.0\.1' "$dir/tiny.err")" <<'PY'
+import socket, sys, time
+s = socket.create_connection(("127.0.0.1", int(sys.argv[1])))
+s.settimeout(60)
+s.sendall(b"help\n")
+data = b""
+while b"quit" not in data.lower() and len(data) < 1000:
+    data += s.recv(65536)
+time.sleep(0.2)
+s.sendall(b"version\n")
+print(s.recv(100).split(b"\n")[0].decode())
+PY
+)
+kill -TERM "$tinypid"; wait "$tinypid" 2> /dev/null; forget "$tinypid"
+[ "$r" = "Interface: 2" ] && ok "--max-buffered 1000: after a reply bigger than the budget the next request is answered" ||
+    bad "--max-buffered 1000: the request after a big reply got '$r'"
 
 # --- too many connections: over --max-connections, or with no descriptor
 # left (ulimit -n 64), a client is told so with one Error: line, never left

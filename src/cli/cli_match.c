@@ -54,8 +54,8 @@ static void match_usage(FILE *out)
             "  gnubg[:plies=N]   GNU Backgammon, started as such a server (one per\n"
             "                    concurrent game; default 0 plies)\n"
             "  ubgi:CMD          an engine speaking UBGI on stdin/stdout, CMD run by\n"
-            "                    /bin/sh -c (one per concurrent game); cubeless runs\n"
-            "                    only (--cubeless or --no-cube)\n"
+            "                    /bin/sh -c (one per concurrent game); cubeless money\n"
+            "                    games only (--cubeless or --no-cube, no --match-to)\n"
             "  NAME=PLAYER       any of them with a display name\n\n"
             "  --games N          money games, an even number 2 to 100000000 (default 1000)\n"
             "  --match-to N       play matches to N points (1 to 64) instead\n"
@@ -265,6 +265,15 @@ static int parse_options(int argc, char **argv, MatchOpts *o)
             return cli_usage_error(CMD,
                                    "player %s (%s) speaks UBGI, which cannot answer a double: "
                                    "play without the cube (--cubeless, or --no-cube)",
+                                   s ? "B" : "A", o->duel.specs[s].name);
+    /* Nor does UBGI's position command carry a match score (only v0.1's
+     * session commands do, which engines need not know): a UBGI engine
+     * would play a match as money games. */
+    for (int s = 0; s < 2; s++)
+        if (o->duel.specs[s].kind == PLAYER_KIND_UBGI && o->duel.match_to > 0)
+            return cli_usage_error(CMD,
+                                   "player %s (%s) speaks UBGI, whose positions carry no match "
+                                   "score: play money games (no --match-to)",
                                    s ? "B" : "A", o->duel.specs[s].name);
     o->duel.pairs = n / 2;
     if (o->shard[1] > 0) {

@@ -20,7 +20,7 @@
 #include <fcntl.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
-#include <netdb.h>
+#include <arpa/inet.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -222,6 +222,8 @@ struct Server {
     size_t on_pool;    /* jobs handed to the pool, not yet back */
     size_t buffered;   /* bytes held by every connection's buffers */
     bool squeezed;     /* over --max-buffered (until 7/8 of it) */
+    unsigned long squeezes; /* times it went over */
+    double squeeze_said;    /* when that was last said: at most once a minute */
     Conn *live;
     Conn *dead;
     Conn *dirty;
@@ -599,9 +601,9 @@ static bool can_dispatch(const Conn *c)
            out_pending(c) < (c->held_back ? 1 : OUT_HIGH);
 }
 
-static void shrink(Buf *b)
+static void shrink(Buf *b, size_t keep)
 {
-    if (b->len == 0 && b->cap > KEEP_BYTES)
+    if (b->len == 0 && b->cap > keep)
         buf_free(b);
 }
 
@@ -611,12 +613,15 @@ static void shrink(Buf *b)
 static void conn_account(Conn *c)
 {
     Server *s = c->srv;
-    shrink(&c->framer.line);
-    shrink(&c->queue);
-    shrink(&c->out);
+    /* Over the budget even the small buffers kept for the next request go:
+     * idle connections' spare room alone must never hold the squeeze on. */
+    size_t keep = s->squeezed ? 0 : KEEP_BYTES;
+    shrink(&c->framer.line, keep);
+    shrink(&c->queue, keep);
+    shrink(&c->out, keep);
     if (!c->busy || c->queued) {
-        shrink(&c->job.line);
-        shrink(&c->job.reply);
+        shrink(&c->job.line, keep);
+        shrink(&c->job.reply, keep);
         c->job_held = c->job.line.cap + c->job.reply.cap;
     }
     size_t held = c->framer.line.cap + c->queue.cap + c->out.cap + c->job_held;
@@ -635,11 +640,20 @@ static void conn_budget(Conn *c)
         return;
     if (!s->squeezed && s->buffered > max) {
         s->squeezed = true;
-        diag(s, "%zu bytes held for %zu connections, over --max-buffered %zu: the greediest "
-                "are not read until it is down to %zu",
-             s->buffered, s->nlive, max, max / 8 * 7);
+        s->squeezes++;
+        if (s->squeezes == 1 || s->now - s->squeeze_said >= 60) {
+            diag(s, "%zu bytes held for %zu connections, over --max-buffered %zu: the greediest "
+                    "are not read until it is down to %zu (%lu time%s)",
+                 s->buffered, s->nlive, max, max / 8 * 7, s->squeezes,
+                 s->squeezes == 1 ? "" : "s");
+            s->squeeze_said = s->now;
+        }
     }
-    c->held_back = s->squeezed && c->held > max / (s->nlive ? s->nlive : 1);
+    /* Only a connection with requests to run or replies to send is held
+     * back: one with nothing pending frees what it holds (conn_account),
+     * and a half line is read on (it is at most a line long). */
+    bool pending = queue_pending(c) > 0 || out_pending(c) > 0;
+    c->held_back = s->squeezed && pending && c->held > max / (s->nlive ? s->nlive : 1);
 }
 
 static void conn_pump(Conn *c);
@@ -786,15 +800,33 @@ static void conn_read(Conn *c)
     conn_pump(c);
 }
 
-/* Who is behind a connection, for the turns and caps of fair.h: the
- * address without its port over TCP (every connection from one host is one
- * peer), the user id over a Unix socket. */
+/* Who is behind a connection, for the turns and caps of fair.h: over TCP
+ * the address without its port (every connection from one host is one
+ * peer), an IPv6 address by its /64 (what one site or host is given: it
+ * could otherwise be as many peers as it likes) and an IPv4 one mapped into
+ * IPv6 as the IPv4 address it is; over a Unix socket the user id. */
 static void peer_key(int fd, const Listener *l, const struct sockaddr *sa, socklen_t salen,
                      char *key, size_t size)
 {
     if (l->kind == LISTEN_TCP) {
-        char host[64]; /* a numeric IPv6 address with its scope fits */
-        if (getnameinfo(sa, salen, host, sizeof host, NULL, 0, NI_NUMERICHOST) == 0) {
+        char host[INET6_ADDRSTRLEN];
+        if (sa->sa_family == AF_INET6 && salen >= (socklen_t)sizeof(struct sockaddr_in6)) {
+            struct in6_addr a = ((const struct sockaddr_in6 *)(const void *)sa)->sin6_addr;
+            if (IN6_IS_ADDR_V4MAPPED(&a)) {
+                if (inet_ntop(AF_INET, &a.s6_addr[12], host, sizeof host)) {
+                    snprintf(key, size, "tcp %s", host);
+                    return;
+                }
+            } else {
+                memset(&a.s6_addr[8], 0, 8);
+                if (inet_ntop(AF_INET6, &a, host, sizeof host)) {
+                    snprintf(key, size, "tcp %s/64", host);
+                    return;
+                }
+            }
+        } else if (sa->sa_family == AF_INET &&
+                   inet_ntop(AF_INET, &((const struct sockaddr_in *)(const void *)sa)->sin_addr,
+                             host, sizeof host)) {
             snprintf(key, size, "tcp %s", host);
             return;
         }

@@ -2,6 +2,7 @@
 #include "child.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +16,7 @@
 #include "clock.h"
 
 #define KILL_GRACE 1.0 /* seconds between SIGTERM and SIGKILL */
+#define KILL_WAIT 5.0  /* seconds to wait for a child to die of SIGKILL */
 
 static void sleep_s(double s)
 {
@@ -33,11 +35,22 @@ extern char **environ;
 static void exec_child(int end, char *const argv[], long max_fd, pid_t parent)
 {
     setpgid(0, 0);
+    /* The referee blocks SIGINT and SIGTERM in its threads and ignores
+     * SIGPIPE; an exec keeps both, and an engine that cannot be stopped by
+     * SIGTERM or dies of no SIGPIPE is not what its author tested. */
+    sigset_t none;
+    sigemptyset(&none);
+    sigprocmask(SIG_SETMASK, &none, NULL);
+    signal(SIGPIPE, SIG_DFL);
     /* The referee killed outright (kill -9, a crash) must not leave the
      * engine running: the shell is told to stop, and an engine the shell
      * started sees the end of its input. */
     prctl(PR_SET_PDEATHSIG, SIGTERM);
     if (getppid() != parent)
+        _exit(127);
+    /* The socket may itself be 0 or 1 (the referee started with them
+     * closed): dup2 onto itself would keep its close-on-exec flag. */
+    if (end < 3 && (end = fcntl(end, F_DUPFD, 3)) < 0)
         _exit(127);
     if (dup2(end, 0) < 0 || dup2(end, 1) < 0)
         _exit(127);
@@ -128,8 +141,9 @@ void child_stop(Child *c, double grace_s)
         kill(-c->pid, SIGTERM);
         if (!child_exited(c, KILL_GRACE)) {
             kill(-c->pid, SIGKILL);
-            while (!child_exited(c, 1.0)) {
-            }
+            /* A process stuck in the kernel (a dead NFS mount) outlives
+             * even SIGKILL for a while: give up rather than hang the run. */
+            child_exited(c, KILL_WAIT);
         }
     }
     /* The shell gone, what it started in its group may still run (an

@@ -365,18 +365,32 @@ void duel_free(Duel *d)
     free(d);
 }
 
+/* Closes the players of the tables whose thread never started, here on
+ * the thread that seated them: an engine it started as a child is stopped
+ * by PR_SET_PDEATHSIG when this thread ends, and must get its quit first. */
+static void unseat_unstarted(Duel *d)
+{
+    for (int i = 0; i < d->o.concurrency; i++)
+        if (!d->tables[i].started)
+            for (int s = 0; s < 2; s++)
+                unseat_player(&d->tables[i], s);
+}
+
 bool duel_run(Duel *d, Err *err)
 {
     /* Every table is seated before the first game, so a player that
      * cannot be reached is reported before anything is played. */
     for (int i = 0; i < d->o.concurrency; i++) {
         Table *t = &d->tables[i];
-        if (!(t->ref = referee_new(err)))
+        if (!(t->ref = referee_new(err))) {
+            unseat_unstarted(d);
             return false;
+        }
         for (int s = 0; s < 2; s++)
             if (!seat_player(t, s, err)) {
                 Err e = *err;
                 err_set(err, "%s: %s", d->o.specs[s].name, e.text);
+                unseat_unstarted(d);
                 return false;
             }
     }
@@ -390,6 +404,7 @@ bool duel_run(Duel *d, Err *err)
         }
         t->started = true;
     }
+    unseat_unstarted(d);
     for (int i = 0; i < d->o.concurrency; i++)
         if (d->tables[i].started)
             pthread_join(d->tables[i].tid, NULL);

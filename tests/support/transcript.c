@@ -4,6 +4,7 @@
 
 #include <dirent.h>
 #include <pcre2.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -169,6 +170,8 @@ int transcript_replay(const char *file, const TranscriptProtocol *pr, Err *err)
     return ok ? requests : -1;
 }
 
+#define TRANSCRIPT_FILES_MAX 256
+
 static int by_name(const void *a, const void *b)
 {
     return strcmp(*(char *const *)a, *(char *const *)b);
@@ -179,19 +182,28 @@ int transcript_replay_dir(const char *dir, const TranscriptProtocol *pr, int *fi
     DIR *d = opendir(dir);
     if (!d)
         return err_set(err, "cannot open the directory %s", dir), -1;
-    char *names[64];
+    char *names[TRANSCRIPT_FILES_MAX];
     int n = 0;
-    for (struct dirent *e; (e = readdir(d)) && n < 64;) {
+    bool ok = true;
+    for (struct dirent *e; ok && (e = readdir(d));) {
         size_t len = strlen(e->d_name);
         if (len > 4 && !strcmp(e->d_name + len - 4, ".txt")) {
             size_t size = strlen(dir) + len + 2;
-            if (!(names[n] = malloc(size)))
-                break;
-            snprintf(names[n], size, "%s/%s", dir, e->d_name);
-            n++;
+            /* A transcript left out would pass unread: more is a failure. */
+            if (n == TRANSCRIPT_FILES_MAX)
+                ok = err_set(err, "more than %d transcripts in %s", TRANSCRIPT_FILES_MAX, dir);
+            else if (!(names[n] = malloc(size)))
+                ok = err_set(err, "out of memory reading %s", dir);
+            else
+                snprintf(names[n++], size, "%s/%s", dir, e->d_name);
         }
     }
     closedir(d);
+    if (!ok) {
+        while (n > 0)
+            free(names[--n]);
+        return -1;
+    }
     qsort(names, (size_t)n, sizeof names[0], by_name);
     int total = 0;
     for (int i = 0; i < n; i++) {
