@@ -24,19 +24,11 @@ bool eval_game_over(const Position *p, double out[OUT_COUNT])
     return false;
 }
 
-static bool has_borne_off(const Position *p, int side)
-{
-    int n = 0;
-    for (int i = 0; i < POS_SLOTS; i++)
-        n += p->side[side][i];
-    return n < POS_CHECKERS;
-}
-
 void eval_settle_gammons(const Position *p, double out[OUT_COUNT])
 {
-    if (has_borne_off(p, SIDE_ROLLER))
+    if (pos_checkers(p, SIDE_ROLLER) < POS_CHECKERS)
         out[OUT_LOSE_GAMMON] = out[OUT_LOSE_BG] = 0.0;
-    if (has_borne_off(p, SIDE_OPPONENT))
+    if (pos_checkers(p, SIDE_OPPONENT) < POS_CHECKERS)
         out[OUT_WIN_GAMMON] = out[OUT_WIN_BG] = 0.0;
 }
 
