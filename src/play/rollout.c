@@ -4,7 +4,14 @@
 #include <string.h>
 
 #include "cube.h"
+#include "eval_outputs.h"
 #include "met.h"
+
+_Static_assert((int)ROLLOUT_WIN == OUT_WIN && (int)ROLLOUT_WIN_GAMMON == OUT_WIN_GAMMON &&
+                   (int)ROLLOUT_WIN_BG == OUT_WIN_BG &&
+                   (int)ROLLOUT_LOSE_GAMMON == OUT_LOSE_GAMMON &&
+                   (int)ROLLOUT_LOSE_BG == OUT_LOSE_BG,
+               "a rollout's chances are the evaluator's outputs, in its order");
 #include "referee.h"
 #include "splitmix.h"
 
@@ -72,12 +79,7 @@ void rollout_game_from_mover(RolloutGame *g)
  * equities negated (money) or their complements (match winning chances). */
 static void turn_round(const RolloutGame *g, double v[ROLLOUT_VALUES])
 {
-    double win = v[ROLLOUT_WIN], wg = v[ROLLOUT_WIN_GAMMON], wbg = v[ROLLOUT_WIN_BG];
-    v[ROLLOUT_WIN] = 1.0 - win;
-    v[ROLLOUT_WIN_GAMMON] = v[ROLLOUT_LOSE_GAMMON];
-    v[ROLLOUT_WIN_BG] = v[ROLLOUT_LOSE_BG];
-    v[ROLLOUT_LOSE_GAMMON] = wg;
-    v[ROLLOUT_LOSE_BG] = wbg;
+    eval_invert(v); /* the chances come first, in the evaluator's order */
     bool match = g->root_cs.match_length > 0;
     for (int k = ROLLOUT_CUBELESS; k <= ROLLOUT_CUBEFUL; k++)
         v[k] = match ? 1.0 - v[k] : -v[k];
