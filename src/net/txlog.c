@@ -272,30 +272,31 @@ bool txlog_close(TxLog *t, TxZip *z, Err *err)
 /* --- reading --- */
 
 struct TxReader {
-    gzFile gz;
+    GzReader *gz;
     Buf raw;      /* decompressed bytes not yet split into lines */
     size_t pos;   /* start of the next line in raw */
     bool eof;
-    bool cut;     /* gzip stream ended inside a member */
+    GzStatus end; /* how the file ended, once eof */
+    Err why;      /* what the reader said about it */
     long line;
     char path[];
 };
 
 TxReader *txlog_reader_open(const char *path, Err *err)
 {
-    gzFile gz = gzopen(path, "rb");
-    if (!gz) {
-        err_set(err, "transcript '%s': %s", path, errno ? strerror(errno) : "cannot open");
-        return NULL;
-    }
     size_t n = strlen(path) + 1;
     TxReader *r = calloc(1, sizeof *r + n);
     if (!r) {
-        gzclose(gz);
         err_set(err, "out of memory reading '%s'", path);
         return NULL;
     }
-    r->gz = gz;
+    Err why;
+    r->gz = gzreader_open(path, &why);
+    if (!r->gz) {
+        free(r);
+        err_set(err, "transcript %s", why.text);
+        return NULL;
+    }
     buf_init(&r->raw);
     memcpy(r->path, path, n);
     return r;
@@ -306,8 +307,9 @@ long txlog_reader_line(const TxReader *r)
     return r->line;
 }
 
-/* Reads more decompressed bytes; false at the end of the data. */
-static bool fill(TxReader *r, Err *err, bool *bad)
+/* Reads more decompressed bytes; false at the end of the data (r->end
+ * says how it ended). */
+static bool fill(TxReader *r)
 {
     if (r->eof)
         return false;
@@ -316,20 +318,12 @@ static bool fill(TxReader *r, Err *err, bool *bad)
         r->pos = 0;
     }
     char chunk[65536];
-    int n = gzread(r->gz, chunk, sizeof chunk);
-    if (n > 0) {
-        buf_append(&r->raw, chunk, (size_t)n);
+    size_t n;
+    if (gzreader_read(r->gz, chunk, sizeof chunk, &n, NULL, &r->end, &r->why)) {
+        buf_append(&r->raw, chunk, n);
         return true;
     }
     r->eof = true;
-    int code;
-    const char *msg = gzerror(r->gz, &code);
-    if (code == Z_BUF_ERROR) {
-        r->cut = true; /* zlib's "unexpected end of file" */
-    } else if (code != Z_OK) {
-        *bad = true;
-        err_set(err, "transcript '%s': damaged after line %ld: %s", r->path, r->line, msg);
-    }
     return false;
 }
 
@@ -373,7 +367,6 @@ static TxStatus parse_line(TxReader *r, const char *s, size_t len, TxEntry *e, E
 
 TxStatus txlog_read(TxReader *r, TxEntry *e, Err *err)
 {
-    bool bad = false;
     size_t scanned = 0; /* bytes of the current line already searched */
     for (;;) {
         const char *start = r->raw.data ? r->raw.data + r->pos : NULL;
@@ -394,10 +387,15 @@ TxStatus txlog_read(TxReader *r, TxEntry *e, Err *err)
             return parse_line(r, start, len, e, err);
         }
         scanned = avail;
-        if (!fill(r, err, &bad)) {
-            if (bad)
+        if (!fill(r)) {
+            if (r->end == GZ_BAD) {
+                if (r->line > 0)
+                    err_set(err, "transcript %s, after line %ld", r->why.text, r->line);
+                else
+                    err_set(err, "transcript %s", r->why.text);
                 return TXLOG_BAD;
-            if (r->cut || avail > 0) {
+            }
+            if (r->end == GZ_CUT || avail > 0) {
                 err_set(err, "transcript '%s' is cut short after line %ld (its writer was "
                              "probably killed)",
                         r->path, r->line);
@@ -412,7 +410,7 @@ void txlog_reader_close(TxReader *r)
 {
     if (!r)
         return;
-    gzclose(r->gz);
+    gzreader_close(r->gz);
     buf_free(&r->raw);
     free(r);
 }

@@ -119,80 +119,143 @@ GzStatus gzmember_read_file(const char *path, Buf *out, Err *err)
     return gzmember_read_members(path, append_member, out, err);
 }
 
+struct GzReader {
+    int fd;
+    z_stream zs;
+    bool eof;            /* read() said the file ends */
+    bool inside;         /* bytes of a member not yet ended were read */
+    long members;        /* members ended */
+    long long offset;    /* file bytes read into in */
+    unsigned char in[65536];
+    char path[];
+};
+
+GzReader *gzreader_open(const char *path, Err *err)
+{
+    size_t n = strlen(path) + 1;
+    GzReader *r = calloc(1, sizeof *r + n);
+    if (!r) {
+        err_set(err, "out of memory reading '%s'", path);
+        return NULL;
+    }
+    memcpy(r->path, path, n);
+    r->fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (r->fd < 0) {
+        err_set(err, "'%s': %s", path, strerror(errno));
+        free(r);
+        return NULL;
+    }
+    if (inflateInit2(&r->zs, 15 + 16) != Z_OK) { /* 15 + 16: gzip, not zlib */
+        close(r->fd);
+        free(r);
+        err_set(err, "'%s': cannot set up the gzip decompressor", path);
+        return NULL;
+    }
+    return r;
+}
+
+void gzreader_close(GzReader *r)
+{
+    if (!r)
+        return;
+    inflateEnd(&r->zs);
+    close(r->fd);
+    free(r);
+}
+
+/* The end of the file: how it ended. */
+static bool reader_finish(GzReader *r, GzStatus *st, Err *err)
+{
+    if (r->inside) {
+        err_set(err, "'%s' is cut short inside gzip member %ld (its writer was probably killed)",
+                r->path, r->members + 1);
+        *st = GZ_CUT;
+    } else {
+        *st = GZ_END;
+    }
+    return false;
+}
+
+bool gzreader_read(GzReader *r, void *out, size_t cap, size_t *got, long long *member_end,
+                   GzStatus *st, Err *err)
+{
+    *got = 0;
+    if (member_end)
+        *member_end = -1;
+    if (cap > (uInt)-1)
+        cap = (uInt)-1;
+    for (;;) {
+        if (r->zs.avail_in == 0) {
+            if (r->eof)
+                return reader_finish(r, st, err);
+            ssize_t n = read(r->fd, r->in, sizeof r->in);
+            if (n < 0 && errno == EINTR)
+                continue;
+            if (n < 0) {
+                err_set(err, "'%s': %s", r->path, strerror(errno));
+                *st = GZ_BAD;
+                return false;
+            }
+            if (n == 0) {
+                r->eof = true;
+                continue;
+            }
+            r->zs.next_in = r->in;
+            r->zs.avail_in = (uInt)n;
+            r->offset += n;
+        }
+        r->inside = true;
+        r->zs.next_out = out;
+        r->zs.avail_out = (uInt)cap;
+        int rc = inflate(&r->zs, Z_NO_FLUSH);
+        *got = cap - r->zs.avail_out;
+        if (rc == Z_STREAM_END) {
+            /* The next bytes, if any, must start another member. */
+            r->members++;
+            r->inside = false;
+            inflateReset(&r->zs);
+            if (member_end)
+                *member_end = r->offset - (long long)r->zs.avail_in;
+            return true;
+        }
+        if (rc != Z_OK && rc != Z_BUF_ERROR) {
+            err_set(err, "'%s': %s in gzip member %ld", r->path,
+                    r->members == 0 && rc == Z_DATA_ERROR ? "not gzip data" :
+                    r->zs.msg ? r->zs.msg : "damaged data", r->members + 1);
+            *got = 0;
+            *st = GZ_BAD;
+            return false;
+        }
+        if (*got > 0)
+            return true;
+    }
+}
+
 GzStatus gzmember_read_members(const char *path, GzMemberFn fn, void *ctx, Err *err)
 {
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0) {
-        err_set(err, "'%s': %s", path, strerror(errno));
+    GzReader *r = gzreader_open(path, err);
+    if (!r)
         return GZ_BAD;
-    }
-    z_stream zs;
-    memset(&zs, 0, sizeof zs);
-    if (inflateInit2(&zs, 15 + 16) != Z_OK) {
-        close(fd);
-        err_set(err, "'%s': cannot set up the gzip decompressor", path);
-        return GZ_BAD;
-    }
     Buf member; /* the current member's bytes, kept until it ends whole */
     buf_init(&member);
-    unsigned char in[65536], chunk[65536];
+    char chunk[65536];
+    size_t got;
+    long long end;
     GzStatus st = GZ_END;
-    long members = 0;
-    bool inside = false; /* some bytes of a member were read */
-    bool any = false;
-    long long offset = 0; /* file bytes read before `in` */
-    for (;;) {
-        ssize_t got = read(fd, in, sizeof in);
-        if (got < 0) {
-            if (errno == EINTR)
-                continue;
-            err_set(err, "'%s': %s", path, strerror(errno));
-            st = GZ_BAD;
-            break;
-        }
-        if (got == 0) {
-            if (!any) {
-                err_set(err, "'%s' is empty", path);
-                st = GZ_BAD;
-            } else if (inside) {
-                err_set(err, "'%s' is cut short inside gzip member %ld (its writer was "
-                             "probably killed)",
-                        path, members + 1);
-                st = GZ_CUT;
-            }
-            break;
-        }
-        any = true;
-        zs.next_in = in;
-        zs.avail_in = (uInt)got;
-        offset += got;
-        while (zs.avail_in > 0) {
-            inside = true;
-            zs.next_out = chunk;
-            zs.avail_out = sizeof chunk;
-            int rc = inflate(&zs, Z_NO_FLUSH);
-            buf_append(&member, chunk, sizeof chunk - zs.avail_out);
-            if (rc == Z_STREAM_END) {
-                bool more = fn(ctx, member.data ? member.data : "", member.len,
-                               offset - (long long)zs.avail_in);
-                buf_clear(&member);
-                if (!more)
-                    goto done;
-                members++;
-                inside = false;
-                inflateReset(&zs);
-            } else if (rc != Z_OK && rc != Z_BUF_ERROR) {
-                err_set(err, "'%s': %s in gzip member %ld", path,
-                        members == 0 && rc == Z_DATA_ERROR ? "not gzip data" :
-                        zs.msg ? zs.msg : "damaged data", members + 1);
-                st = GZ_BAD;
-                goto done;
-            }
+    while (gzreader_read(r, chunk, sizeof chunk, &got, &end, &st, err)) {
+        buf_append(&member, chunk, got);
+        if (end >= 0) {
+            bool more = fn(ctx, member.data ? member.data : "", member.len, end);
+            buf_clear(&member);
+            if (!more)
+                break;
         }
     }
-done:
-    inflateEnd(&zs);
+    if (st == GZ_END && r->offset == 0) {
+        err_set(err, "'%s' is empty", path);
+        st = GZ_BAD;
+    }
     buf_free(&member);
-    close(fd);
+    gzreader_close(r);
     return st;
 }

@@ -43,6 +43,26 @@ typedef enum GzStatus {
  * err says where a cut or damaged file stops. */
 GzStatus gzmember_read_file(const char *path, Buf *out, Err *err);
 
+/* A reader that streams the decompressed bytes in pieces, for files whose
+ * members may be larger than the memory a reader should take (server
+ * transcripts). Unlike zlib's gzread, which ignores bytes after the last
+ * member that do not start a new one, every byte of the file must belong to
+ * a member: one byte of a member written in part is a cut, other bytes are
+ * damage. */
+typedef struct GzReader GzReader;
+GzReader *gzreader_open(const char *path, Err *err);
+/* Decompresses up to cap (> 0) bytes into out and sets *got. While it
+ * returns true there may be more; *member_end, when not NULL, is the file
+ * offset where a member ended if the bytes given end one, else -1. It
+ * returns false (with *got 0) at the end of the file, and *st says how the
+ * file ended: GZ_END (an empty file too), or GZ_CUT or GZ_BAD with err
+ * saying where. A cut
+ * member's bytes have been given like any others: the caller keeps whole
+ * members only if it wants them. */
+bool gzreader_read(GzReader *r, void *out, size_t cap, size_t *got, long long *member_end,
+                   GzStatus *st, Err *err);
+void gzreader_close(GzReader *r);
+
 /* The same member by member: fn gets each complete member's bytes and the
  * offset in the file where the member ends (where a writer would go on
  * after it); it returns false to stop reading (GZ_END is then returned). */
