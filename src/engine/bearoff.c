@@ -7,11 +7,13 @@
  *
  * Build: every move lowers the pip count, so positions are solved in order
  * of increasing pips and each one only looks up already solved successors.
- * For each of the 21 rolls it tries every way of playing it (both orders of
- * a non-double; for a double, sources in non-increasing order, which reaches
- * every result once or more) and keeps the result with the fewest expected
- * rolls. With every checker home, any die can be played while a checker is
- * left, so "use both dice" needs no special case. */
+ * For each of the 21 rolls it keeps, of every way of playing it (both orders
+ * of a non-double), the result with the fewest expected rolls: a first move,
+ * then the best rest of the roll from the board it reaches, remembered when
+ * that board was solved (Build below). Playing out every sequence instead
+ * gives the same database to the bit, in 2.4 times the time. With every
+ * checker home, any die can be played while a checker is left, so "use both
+ * dice" needs no special case. */
 #include "bearoff.h"
 
 #include <stdbool.h>
@@ -44,6 +46,7 @@ static const int binom[21][7] = {
 };
 
 #define FULL_POSITIONS 15504 /* C(20, 5): exactly 15 checkers on 6 points */
+_Static_assert(BEAROFF_POSITIONS < 0xffff, "board indices fit in 16 bits");
 
 struct BearoffDb {
     float off[BEAROFF_POSITIONS][BEAROFF_ROLLS];
@@ -81,40 +84,43 @@ double bearoff_mean(const BearoffDb *db, int index)
     return db->mean[index];
 }
 
-/* The best result of one roll, for both policies. */
-typedef struct Best {
+/* The results of a play, for both policies. */
+typedef struct Choice {
+    int index;       /* the result with the fewest expected rolls to finish */
+    int first_index; /* of the results with no checker off, the one with the
+                        fewest expected rolls to the first off; -1 if none */
+    bool took_off;   /* some result has a checker off (gammon saved) */
+} Choice;
+
+/* What the build keeps while it runs: the best results of playing k = 1..3
+ * dice of one number d from each board solved so far, so that a roll is
+ * one move followed by a looked-up best rest of it rather than every
+ * sequence of its moves (a double has up to 126 of them). The best plays
+ * of k dice from a board are the best, over its first moves, of the best
+ * plays of k - 1 dice from the boards these reach, and those have fewer
+ * pips: solved before it. */
+typedef struct Rest {
+    uint16_t index;       /* as in Choice, in 16 bits (BEAROFF_POSITIONS */
+    uint16_t first_index; /* < NO_FIRST), a third of the memory missed in */
+    uint16_t took_off;    /* cache; first_index and took_off for 15-checker
+                             boards only */
+} Rest;
+
+#define NO_FIRST 0xffff
+
+typedef struct Build {
     const BearoffDb *db;
     const double *mean_first; /* expected rolls to the first checker off */
-    int start_checkers;
-    double mean;     /* fewest expected rolls to finish, over the results */
-    int index;       /* ... reached by this result */
-    bool took_off;   /* some result has a checker off (gammon saved) */
-    double mfirst;   /* fewest expected rolls to the first off otherwise */
-    int first_index; /* ... reached by this result */
-} Best;
+    const uint8_t (*board)[BEAROFF_POINTS];
+    /* [board][k - 1][d - 1]: a board's together, since a lookup of the
+     * rest of a roll lands on a board anywhere in the table. */
+    Rest (*rest)[3][6];
+} Build;
 
-static void visit(Best *b, const uint8_t c[BEAROFF_POINTS])
-{
-    int index = bearoff_index(c);
-    double m = b->db->mean[index];
-    if (m < b->mean) {
-        b->mean = m;
-        b->index = index;
-    }
-    int n = 0;
-    for (int i = 0; i < BEAROFF_POINTS; i++)
-        n += c[i];
-    if (n < b->start_checkers) {
-        b->took_off = true;
-    } else if (b->mean_first[index] < b->mfirst) {
-        b->mfirst = b->mean_first[index];
-        b->first_index = index;
-    }
-}
-
-/* Plays dice[k..ndice-1] in every legal way; `top` bounds the source point
- * (1-based) so that a double tries each multiset of sources once. */
-static void play(Best *b, uint8_t c[BEAROFF_POINTS], const int *dice, int k, int ndice, int top)
+/* The boards one die d reaches from c: their indices, and whether a checker
+ * was borne off. The empty board stays empty. */
+static int one_move(const uint8_t c[BEAROFF_POINTS], int d, int to[BEAROFF_POINTS],
+                    bool off[BEAROFF_POINTS])
 {
     int high = 0; /* highest occupied point */
     for (int i = BEAROFF_POINTS; i >= 1; i--)
@@ -122,26 +128,100 @@ static void play(Best *b, uint8_t c[BEAROFF_POINTS], const int *dice, int k, int
             high = i;
             break;
         }
-    if (k == ndice || high == 0) {
-        visit(b, c);
-        return;
+    if (high == 0) {
+        to[0] = 0;
+        off[0] = false;
+        return 1;
     }
-    int d = dice[k];
-    for (int s = top < high ? top : high; s >= 1; s--) {
+    uint8_t t[BEAROFF_POINTS];
+    memcpy(t, c, sizeof t);
+    int n = 0;
+    for (int s = high; s >= 1; s--) {
         if (!c[s - 1])
             continue;
         int dest = s - d;
         /* Bearing off with a larger die: only from the highest point. */
         if (dest < 0 && s != high)
             continue;
-        c[s - 1]--;
+        t[s - 1]--;
         if (dest > 0)
-            c[dest - 1]++;
-        play(b, c, dice, k + 1, ndice, ndice == 4 ? s : BEAROFF_POINTS);
+            t[dest - 1]++;
+        to[n] = bearoff_index(t);
+        off[n] = dest <= 0;
+        n++;
         if (dest > 0)
-            c[dest - 1]--;
-        c[s - 1]++;
+            t[dest - 1]--;
+        t[s - 1]++;
     }
+    return n;
+}
+
+/* Folds into *ch the plays of die d from board `index` followed by `rest`
+ * more dice of number e (their best results looked up); `full`: the board
+ * has 15 checkers and the first-off policy is wanted. Strictly better only
+ * replaces, so the first of equal results stays. */
+static void fold_plays(const Build *b, int index, int d, int rest, int e, bool full, Choice *ch)
+{
+    int to[BEAROFF_POINTS];
+    bool off[BEAROFF_POINTS];
+    int n = one_move(b->board[index], d, to, off);
+    /* The lookups miss the cache (the table is megabytes, the boards
+     * anywhere in it): ask for them all at once, not one after another. */
+    if (rest)
+        for (int i = 0; i < n; i++)
+            __builtin_prefetch(&b->rest[to[i]][rest - 1][e - 1]);
+    for (int i = 0; i < n; i++) {
+        const Rest *later = rest ? &b->rest[to[i]][rest - 1][e - 1] : NULL;
+        int r = later ? later->index : to[i];
+        if (ch->index < 0 || b->db->mean[r] < b->db->mean[ch->index])
+            ch->index = r;
+        if (!full)
+            continue;
+        if (off[i] || (later && later->took_off))
+            ch->took_off = true;
+        if (off[i])
+            continue;
+        int f = !later ? to[i] : later->first_index == NO_FIRST ? -1 : later->first_index;
+        if (f >= 0 && (ch->first_index < 0 || b->mean_first[f] < b->mean_first[ch->first_index]))
+            ch->first_index = f;
+    }
+}
+
+/* Records the best plays of 1..3 dice of each number from a solved board,
+ * for the boards above it. */
+static void remember(Build *b, int index, bool full)
+{
+    for (int k = 1; k <= 3; k++)
+        for (int d = 1; d <= 6; d++) {
+            Choice ch = {-1, -1, false};
+            fold_plays(b, index, d, k - 1, d, full, &ch);
+            b->rest[index][k - 1][d - 1] =
+                (Rest){(uint16_t)ch.index, ch.first_index < 0 ? NO_FIRST : (uint16_t)ch.first_index,
+                       ch.took_off};
+        }
+}
+
+/* dist += w x next one roll later; next's entries from len on are 0 (adding
+ * them would change nothing), and the last entry keeps what is longer. */
+static void add_later(double dist[BEAROFF_ROLLS], double w, const float *next, int len)
+{
+    int end = len < BEAROFF_ROLLS - 1 ? len : BEAROFF_ROLLS - 1;
+    for (int r = 0; r < end; r++)
+        dist[r + 1] += w * next[r];
+    if (len == BEAROFF_ROLLS)
+        dist[BEAROFF_ROLLS - 1] += w * next[BEAROFF_ROLLS - 1];
+}
+
+/* Stores a distribution; returns how many of its entries may be non-zero. */
+static uint8_t store(float out[BEAROFF_ROLLS], const double dist[BEAROFF_ROLLS])
+{
+    int len = 0;
+    for (int r = 0; r < BEAROFF_ROLLS; r++) {
+        out[r] = (float)dist[r];
+        if (out[r] != 0.0f)
+            len = r + 1;
+    }
+    return (uint8_t)len;
 }
 
 BearoffDb *bearoff_new(Err *err)
@@ -151,15 +231,23 @@ BearoffDb *bearoff_new(Err *err)
     int *order = malloc(BEAROFF_POSITIONS * sizeof *order);
     int *pips_of = malloc(BEAROFF_POSITIONS * sizeof *pips_of);
     double *mean_first = calloc(BEAROFF_POSITIONS, sizeof *mean_first);
-    if (!db || !board || !order || !pips_of || !mean_first) {
+    Rest (*rest)[3][6] = malloc(BEAROFF_POSITIONS * sizeof *rest);
+    /* Entries of each distribution that may be non-zero. */
+    uint8_t *off_len = calloc(BEAROFF_POSITIONS + FULL_POSITIONS, 1);
+    uint8_t *first_len = off_len ? off_len + BEAROFF_POSITIONS : NULL;
+    if (!db || !board || !order || !pips_of || !mean_first || !rest || !off_len) {
         free(db);
         free(board);
         free(order);
         free(pips_of);
         free(mean_first);
+        free(rest);
+        free(off_len);
         err_set(err, "out of memory building the bear-off database");
         return NULL;
     }
+    Build build = {.db = db, .mean_first = mean_first,
+                   .board = (const uint8_t (*)[BEAROFF_POINTS])board, .rest = rest};
 
     /* Every board, and a bucket sort of the indices by pip count. */
     int pips_count[91] = {0};
@@ -191,57 +279,49 @@ BearoffDb *bearoff_new(Err *err)
 
     db->none_off[0] = 1.0f;
     db->off[0][0] = 1.0f; /* index 0: nothing left */
+    off_len[0] = 1;
+    remember(&build, 0, false);
     for (int o = 1; o < BEAROFF_POSITIONS; o++) {
         int index = order[o];
         int slot = db->first_slot[index];
-        int n = 0;
-        for (int i = 0; i < BEAROFF_POINTS; i++)
-            n += board[index][i];
         double dist[BEAROFF_ROLLS] = {0}, dfirst[BEAROFF_ROLLS] = {0};
         double mean = 1.0, mfirst = 1.0;
         for (int d1 = 1; d1 <= 6; d1++)
             for (int d2 = d1; d2 <= 6; d2++) {
                 double w = (d1 == d2 ? 1.0 : 2.0) / 36.0;
-                Best best = {db, mean_first, n, 1e9, 0, false, 1e9, 0};
-                memcpy(c, board[index], sizeof c);
+                Choice best = {-1, -1, false};
                 if (d1 == d2) {
-                    int dice[4] = {d1, d1, d1, d1};
-                    play(&best, c, dice, 0, 4, BEAROFF_POINTS);
+                    fold_plays(&build, index, d1, 3, d1, slot >= 0, &best);
                 } else {
-                    int dice[2] = {d1, d2}, swapped[2] = {d2, d1};
-                    play(&best, c, dice, 0, 2, BEAROFF_POINTS);
-                    play(&best, c, swapped, 0, 2, BEAROFF_POINTS);
+                    fold_plays(&build, index, d1, 1, d2, slot >= 0, &best);
+                    fold_plays(&build, index, d2, 1, d1, slot >= 0, &best);
                 }
-                mean += w * best.mean;
-                const float *next = db->off[best.index];
-                for (int r = 1; r < BEAROFF_ROLLS; r++)
-                    dist[r] += w * next[r - 1];
-                dist[BEAROFF_ROLLS - 1] += w * next[BEAROFF_ROLLS - 1];
+                mean += w * db->mean[best.index];
+                add_later(dist, w, db->off[best.index], off_len[best.index]);
                 if (slot < 0)
                     continue;
                 if (best.took_off) {
                     dfirst[1] += w;
                 } else {
-                    mfirst += w * best.mfirst;
-                    const float *nf = db->first[db->first_slot[best.first_index]];
-                    for (int r = 1; r < BEAROFF_ROLLS; r++)
-                        dfirst[r] += w * nf[r - 1];
-                    dfirst[BEAROFF_ROLLS - 1] += w * nf[BEAROFF_ROLLS - 1];
+                    mfirst += w * mean_first[best.first_index];
+                    int next = db->first_slot[best.first_index];
+                    add_later(dfirst, w, db->first[next], first_len[next]);
                 }
             }
         db->mean[index] = mean;
-        for (int r = 0; r < BEAROFF_ROLLS; r++)
-            db->off[index][r] = (float)dist[r];
+        off_len[index] = store(db->off[index], dist);
         if (slot >= 0) {
             mean_first[index] = mfirst;
-            for (int r = 0; r < BEAROFF_ROLLS; r++)
-                db->first[slot][r] = (float)dfirst[r];
+            first_len[slot] = store(db->first[slot], dfirst);
         }
+        remember(&build, index, slot >= 0);
     }
     free(board);
     free(order);
     free(pips_of);
     free(mean_first);
+    free(rest);
+    free(off_len);
     return db;
 }
 
