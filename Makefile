@@ -177,6 +177,7 @@ bench: $(BUILD)/shesh
 	$(CC) $(CFLAGS_ALL) $(ALL_INC) tests/tools/bench_proto.c $(BUILD)/libshesh.a $(LDFLAGS_ALL) \
 	    $(LIBS) -o $(BUILD)/bench_proto
 	bash tests/bench_serve.sh $(BUILD)/shesh $(BUILD)/netc $(BUILD)/bench_proto
+	bash tests/bench_ubgi.sh $(BUILD)/shesh
 	bash tests/bench_match.sh $(BUILD)/shesh
 	bash tests/tools/bench_moves.sh $(BUILD)/shesh $(BENCH_MOVES_DATA)
 
