@@ -5,8 +5,6 @@
 #include <getopt.h>
 #include <math.h>
 #include <pthread.h>
-#include <signal.h>
-#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +14,7 @@
 
 #include "cli.h"
 #include "cli_opt.h"
+#include "cli_watch.h"
 #include "clock.h"
 #include "duel.h"
 #include "match_report.h"
@@ -333,29 +332,6 @@ static void on_fault(void *ctx, int64_t pair, const RefereeFault *f, const char 
     pthread_mutex_unlock(&r->lock);
 }
 
-static volatile sig_atomic_t signals_seen;
-
-static void on_signal(int sig)
-{
-    (void)sig;
-    signals_seen++;
-}
-
-typedef struct Runner {
-    Duel *duel;
-    bool ok;
-    Err err;
-    atomic_bool finished;
-} Runner;
-
-static void *runner_main(void *arg)
-{
-    Runner *x = arg;
-    x->ok = duel_run(x->duel, &x->err);
-    atomic_store(&x->finished, true);
-    return NULL;
-}
-
 static void format_eta(double s, char *out, size_t n)
 {
     if (!(s >= 0) || s > 359999)
@@ -392,58 +368,58 @@ static void progress(Run *r, bool tty, bool last)
     fflush(stderr);
 }
 
+/* The main thread's part while the run plays (cli_watch.h). */
+typedef struct Watch {
+    Run *r;
+    bool *interrupted;
+    bool tty, plain;
+    double shown;
+    int acted; /* signals acted on */
+} Watch;
+
+static bool watch_work(void *ctx, Err *err)
+{
+    Watch *w = ctx;
+    return duel_run(w->r->duel, err);
+}
+
+/* A first signal lets the games under way end, a second stops them. */
+static void watch_tick(void *ctx, int signals)
+{
+    Watch *w = ctx;
+    Run *r = w->r;
+    if (signals > w->acted) {
+        w->acted = signals;
+        *w->interrupted = true;
+        if (w->acted == 1)
+            duel_stop(r->duel);
+        else
+            duel_cancel(r->duel);
+    }
+    pthread_mutex_lock(&r->lock);
+    bool decided = r->decided;
+    pthread_mutex_unlock(&r->lock);
+    if (decided)
+        duel_stop(r->duel);
+    double now = clock_now();
+    if ((w->tty && now - w->shown >= 0.5) || (w->plain && now - w->shown >= 10.0)) {
+        progress(r, w->tty, false);
+        w->shown = now;
+    }
+}
+
 /* Plays the run while the main thread shows progress and watches for
  * signals. Returns the exit status so far. */
 static int play(Run *r, bool *interrupted, Err *err)
 {
-    /* The players' threads never see the signals (a remote player's wait
-     * would end early): only this one does. */
-    sigset_t block, old;
-    sigemptyset(&block);
-    sigaddset(&block, SIGINT);
-    sigaddset(&block, SIGTERM);
-    pthread_sigmask(SIG_BLOCK, &block, &old);
-    Runner x = {r->duel, false, {{0}}, false};
-    pthread_t tid;
-    if (pthread_create(&tid, NULL, runner_main, &x) != 0) {
-        pthread_sigmask(SIG_SETMASK, &old, NULL);
-        err_set(err, "cannot start a thread");
-        return EXIT_FAIL;
-    }
-    pthread_sigmask(SIG_SETMASK, &old, NULL);
     bool tty = isatty(STDERR_FILENO) && !r->o->quiet;
-    bool plain = !tty && !r->o->quiet;
-    double shown = clock_now();
-    int acted = 0;
-    while (!atomic_load(&x.finished)) {
-        struct timespec ts = {0, 100 * 1000000L};
-        nanosleep(&ts, NULL);
-        if (signals_seen > acted) {
-            acted = signals_seen;
-            *interrupted = true;
-            if (acted == 1)
-                duel_stop(r->duel);
-            else
-                duel_cancel(r->duel);
-        }
-        pthread_mutex_lock(&r->lock);
-        bool decided = r->decided;
-        pthread_mutex_unlock(&r->lock);
-        if (decided)
-            duel_stop(r->duel);
-        double now = clock_now();
-        if ((tty && now - shown >= 0.5) || (plain && now - shown >= 10.0)) {
-            progress(r, tty, false);
-            shown = now;
-        }
-    }
-    pthread_join(tid, NULL);
+    Watch w = {r, interrupted, tty, !tty && !r->o->quiet, clock_now(), 0};
+    CliWatch cw = {watch_work, watch_tick, &w, 0.1};
+    bool ok = cli_watch_run(&cw, err);
     if (tty)
         progress(r, tty, true);
-    if (!x.ok) {
-        *err = x.err;
+    if (!ok)
         return EXIT_FAIL;
-    }
     if (duel_stopped_by_fault(r->duel)) {
         err_set(err, "stopped at a fault (--on-fault stop)");
         return EXIT_FAIL;
@@ -605,13 +581,8 @@ int cli_match(int argc, char **argv)
     o.duel.on_fault = on_fault;
     o.duel.ctx = &r;
     /* From the start, so that a signal during the engines' set-up is not
-     * lost (a job started in the background ignores SIGINT until then). */
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_signal;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
+     * lost. */
+    cli_signals_catch();
     Err err = {{0}};
     int status = EXIT_FAIL;
     char mat[4096] = "", jsonl[4096] = "";
@@ -641,10 +612,10 @@ int cli_match(int argc, char **argv)
     if (r.decided)
         duel_stop(r.duel);
     r.start = clock_now();
-    if (signals_seen)
+    if (cli_signals_seen())
         duel_stop(r.duel);
     status = play(&r, &interrupted, &err);
-    interrupted = interrupted || signals_seen > 0;
+    interrupted = interrupted || cli_signals_seen() > 0;
     double wall = clock_now() - r.start;
     if (r.records) {
         Err e = {{0}};
@@ -668,8 +639,7 @@ int cli_match(int argc, char **argv)
 done:
     if (status == EXIT_FAIL)
         fprintf(stderr, "shesh match: %s\n", err.text);
-    signal(SIGINT, SIG_DFL);
-    signal(SIGTERM, SIG_DFL);
+    cli_signals_release();
     run_records_close(r.records, NULL, NULL);
     duel_free(r.duel);
     pthread_mutex_destroy(&r.lock);

@@ -9,19 +9,16 @@
  * (--shard K/N) into exactly what one run prints: every figure comes from
  * integer sums (rollout_sums.h). */
 #include <getopt.h>
-#include <pthread.h>
-#include <signal.h>
-#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "cli.h"
 #include "cli_lines.h"
 #include "cli_opt.h"
 #include "cli_position.h"
+#include "cli_watch.h"
 #include "clock.h"
 #include "engine.h"
 #include "num.h"
@@ -98,30 +95,7 @@ typedef struct Job {
     bool interrupted; /* a rollout was stopped: no more are started */
 } Job;
 
-static volatile sig_atomic_t signals_seen;
-
-static void on_signal(int sig)
-{
-    (void)sig;
-    signals_seen++;
-}
-
 /* --- rolling out ------------------------------------------------------ */
-
-typedef struct Runner {
-    RolloutRun *run;
-    bool ok;
-    Err err;
-    atomic_bool finished;
-} Runner;
-
-static void *runner_main(void *arg)
-{
-    Runner *x = arg;
-    x->ok = rollout_run(x->run, &x->err);
-    atomic_store(&x->finished, true);
-    return NULL;
-}
 
 static void progress(RolloutRun *run, const char *input, bool cubeful, double start)
 {
@@ -138,6 +112,36 @@ static void progress(RolloutRun *run, const char *input, bool cubeful, double st
     fflush(stderr);
 }
 
+/* The main thread's part while the trials are played (cli_watch.h). */
+typedef struct Watch {
+    Job *jb;
+    RolloutRun *run;
+    const char *input;
+    bool tty;
+    double start, shown;
+} Watch;
+
+static bool watch_work(void *ctx, Err *err)
+{
+    Watch *w = ctx;
+    return rollout_run(w->run, err);
+}
+
+/* A signal ends the rollout at the trials under way. */
+static void watch_tick(void *ctx, int signals)
+{
+    Watch *w = ctx;
+    if (signals) {
+        w->jb->interrupted = true;
+        rollout_run_stop(w->run);
+    }
+    double now = clock_now();
+    if (w->tty && now - w->shown >= 0.25) {
+        progress(w->run, w->input, w->jb->o->ro.cubeful, w->start);
+        w->shown = now;
+    }
+}
+
 /* Plays the trials of the games on threads while this thread shows the
  * progress and watches for signals; sums[i] gets game i's. */
 static bool run_games(Job *jb, const char *input, const RolloutGame *games, int count,
@@ -148,48 +152,21 @@ static bool run_games(Job *jb, const char *input, const RolloutGame *games, int 
     RolloutRun *run = rollout_run_new(&plan, err);
     if (!run)
         return false;
-    /* Only this thread takes the signals: the others play on until told. */
-    sigset_t block, old;
-    sigemptyset(&block);
-    sigaddset(&block, SIGINT);
-    sigaddset(&block, SIGTERM);
-    pthread_sigmask(SIG_BLOCK, &block, &old);
-    Runner x = {run, false, {{0}}, false};
-    pthread_t tid;
-    bool started = pthread_create(&tid, NULL, runner_main, &x) == 0;
-    pthread_sigmask(SIG_SETMASK, &old, NULL);
-    if (!started) {
-        rollout_run_free(run);
-        return err_set(err, "cannot start a thread");
-    }
     bool tty = isatty(STDERR_FILENO) && !o->quiet;
-    double start = clock_now(), shown = start;
-    while (!atomic_load(&x.finished)) {
-        struct timespec ts = {0, 50 * 1000000L};
-        nanosleep(&ts, NULL);
-        if (signals_seen) {
-            jb->interrupted = true;
-            rollout_run_stop(run);
-        }
-        double now = clock_now();
-        if (tty && now - shown >= 0.25) {
-            progress(run, input, o->ro.cubeful, start);
-            shown = now;
-        }
-    }
-    pthread_join(tid, NULL);
+    double start = clock_now();
+    Watch w = {jb, run, input, tty, start, start};
+    CliWatch cw = {watch_work, watch_tick, &w, 0.05};
+    bool ok = cli_watch_run(&cw, err);
     if (tty) {
         fprintf(stderr, "\r\033[K");
         fflush(stderr);
     }
-    if (signals_seen)
+    if (cli_signals_seen())
         jb->interrupted = true;
     for (int i = 0; i < count; i++)
         rollout_run_sums(run, i, &sums[i]);
     rollout_run_free(run);
-    if (!x.ok)
-        *err = x.err;
-    return x.ok;
+    return ok;
 }
 
 /* The report's description of the position and settings. */
@@ -570,12 +547,7 @@ int cli_rollout(int argc, char **argv)
     if (args > 2)
         return cli_usage_error(CMD, "one ID and its DICE at most");
     /* From the start, so that a signal during the set-up is not lost. */
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_signal;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
+    cli_signals_catch();
     Engine *e = engine_new("default", &err);
     EngineScratch *sc = e ? engine_scratch_new(&err) : NULL;
     int status = EXIT_OK;
@@ -583,7 +555,7 @@ int cli_rollout(int argc, char **argv)
         fprintf(stderr, "shesh rollout: %s\n", err.text);
         status = EXIT_FAIL;
     } else {
-        Job jb = {&o, e, sc, signals_seen > 0};
+        Job jb = {&o, e, sc, cli_signals_seen() > 0};
         if (from_stdin)
             status = cli_each_line(stdin, CMD, ROLLOUT_LINE_MAX, o.json, one_line, &jb);
         else if (!one(&jb, argv[optind], args == 2 ? argv[optind + 1] : NULL))
@@ -593,7 +565,6 @@ int cli_rollout(int argc, char **argv)
     }
     engine_scratch_free(sc);
     engine_free(e);
-    signal(SIGINT, SIG_DFL);
-    signal(SIGTERM, SIG_DFL);
+    cli_signals_release();
     return status;
 }
