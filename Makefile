@@ -97,6 +97,17 @@ $(BUILD)/pic/%.o: src/%.c $(HEADERS) Makefile
 $(BUILD)/libshesh.a: $(LIB_OBJ)
 	rm -f $@ && ar rcs $@ $^
 
+# The static library `make install` ships: the objects of the layers the API
+# sees, linked into one object whose only global names are shesh.h's (the
+# others made local to it), so that a program's own names cannot clash with
+# those of Shesh's modules. The binary links the whole archive above.
+API_OBJ := $(PIC_SRC:src/%.c=$(BUILD)/obj/%.o)
+$(BUILD)/api/libshesh.a: $(API_OBJ)
+	@mkdir -p $(@D)
+	ld -r -o $(@D)/shesh.o $^
+	objcopy --wildcard --keep-global-symbol='shesh_*' $(@D)/shesh.o
+	rm -f $@ && ar rcs $@ $(@D)/shesh.o
+
 # Exports only the shesh_* functions of shesh.h (src/lib/shesh.map).
 $(BUILD)/$(SONAME): $(PIC_OBJ) src/lib/shesh.map
 	$(CC) -shared -Wl,-soname,$(SONAME) -Wl,--version-script=src/lib/shesh.map \
@@ -114,7 +125,7 @@ $(BUILD)/shesh.pc: Makefile src/util/version.h
 	    'Cflags: -I$${includedir}' 'Libs: -L$${libdir} -lshesh' \
 	    'Libs.private: $(PKG_LIBS) -lpthread -lm' > $@
 
-library: $(BUILD)/libshesh.a $(BUILD)/libshesh.so $(BUILD)/shesh.pc
+library: $(BUILD)/api/libshesh.a $(BUILD)/libshesh.so $(BUILD)/shesh.pc
 
 $(BUILD)/shesh: src/main.c $(BUILD)/libshesh.a
 	$(CC) $(CFLAGS_ALL) $(ALL_INC) $< $(BUILD)/libshesh.a $(LDFLAGS_ALL) $(LIBS) -o $@
@@ -267,14 +278,14 @@ demo: deps
 # time, since it names PREFIX.
 INSTALLED := bin/shesh share/man/man1/shesh.1 include/shesh.h lib/libshesh.a lib/$(SONAME) \
              lib/libshesh.so lib/pkgconfig/shesh.pc
-install: $(BUILD)/shesh $(BUILD)/libshesh.a $(BUILD)/$(SONAME)
+install: $(BUILD)/shesh $(BUILD)/api/libshesh.a $(BUILD)/$(SONAME)
 	@rm -f $(BUILD)/shesh.pc && $(MAKE) --no-print-directory $(BUILD)/shesh.pc
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
 	    $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig
 	install -m 755 $(BUILD)/shesh $(DESTDIR)$(PREFIX)/bin/shesh
 	install -m 644 docs/shesh.1 $(DESTDIR)$(PREFIX)/share/man/man1/shesh.1
 	install -m 644 src/lib/shesh.h $(DESTDIR)$(PREFIX)/include/shesh.h
-	install -m 644 $(BUILD)/libshesh.a $(DESTDIR)$(PREFIX)/lib/libshesh.a
+	install -m 644 $(BUILD)/api/libshesh.a $(DESTDIR)$(PREFIX)/lib/libshesh.a
 	install -m 755 $(BUILD)/$(SONAME) $(DESTDIR)$(PREFIX)/lib/$(SONAME)
 	ln -sf $(SONAME) $(DESTDIR)$(PREFIX)/lib/libshesh.so
 	install -m 644 $(BUILD)/shesh.pc $(DESTDIR)$(PREFIX)/lib/pkgconfig/shesh.pc

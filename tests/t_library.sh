@@ -50,6 +50,46 @@ else
     no "exported symbols differ from shesh.h's functions:"; diff "$dir/declared" "$dir/exported"
 fi
 
+cflags_clash="-std=c11 -Wall -Wextra -Werror $ccsan"
+# The static library defines no global name but shesh.h's functions, so a
+# program with a function of the name of one of Shesh's own (buf_init,
+# err_set) links it statically and keeps its own.
+nm --defined-only "$prefix/lib/libshesh.a" 2>/dev/null |
+    awk 'NF == 3 && $2 ~ /^[A-Z]$/ { print $3 }' | sort -u >"$dir/static-globals"
+if cmp -s "$dir/static-globals" "$dir/declared"; then
+    ok "the static library's only global names are the $(wc -l <"$dir/declared") functions of shesh.h"
+else
+    no "the static library defines other global names:"
+    diff "$dir/declared" "$dir/static-globals" | head -n 5
+fi
+cat >"$dir/clash.c" <<'EOF2'
+#include <stdio.h>
+#include <shesh.h>
+int buf_init(void);
+int buf_init(void) { return 7; }
+void err_set(void);
+void err_set(void) {}
+int main(void)
+{
+    shesh_error err;
+    shesh_engine *e = shesh_engine_new("default", &err);
+    if (!e)
+        return 1;
+    shesh_engine_free(e);
+    printf("%d\n", buf_init());
+    return 0;
+}
+EOF2
+# shellcheck disable=SC2046,SC2086
+if $CC $cflags_clash "$dir/clash.c" -I"$prefix/include" "$prefix/lib/libshesh.a" \
+        $(PKG_CONFIG_PATH=$prefix/lib/pkgconfig pkg-config --static --libs-only-l shesh |
+          sed 's/-lshesh//') -o "$dir/clash" 2>"$dir/cc.err" && [ "$("$dir/clash")" = 7 ]; then
+    ok "a program with its own buf_init and err_set links the static library and keeps them"
+else
+    no "a program with its own buf_init and err_set does not link the static library:"
+    head -n 5 "$dir/cc.err"
+fi
+
 # The example: the first C block of docs/library.md.
 awk '/^```c$/ { on = 1; next } on && /^```$/ { exit } on' docs/library.md >"$dir/example.c"
 lines=$(wc -l <"$dir/example.c")
