@@ -78,22 +78,14 @@ static bool parse_dice(const char *a, const char *b, int *d1, int *d2, Err *err)
 }
 
 /* Reads a Position ID, GNUBG-ID or XGID into r->pos; *has_dice tells
- * whether the ID held a roll, stored in r->d1, r->d2. What has the shape of
- * neither (a Match ID alone included) is read as a Position ID, whose
- * decoder says what is wrong with it. */
+ * whether the ID held a roll, stored in r->d1, r->d2. */
 static bool parse_id(const char *id, Request *r, bool *has_dice, Err *err)
 {
-    *has_dice = false;
-    IdKind kind = gnubgid_kind(id);
-    if (kind != ID_GNUBG && kind != ID_XGID)
-        return posid_decode(id, &r->pos, err);
-    AnyId any;
-    if (!gnubgid_read_any(id, &any, err))
+    int dice[2];
+    if (!answer_read_board(id, &r->pos, dice, has_dice, err))
         return false;
-    r->pos = any.pos;
-    *has_dice = any.match.dice[0] > 0;
-    r->d1 = any.match.dice[0];
-    r->d2 = any.match.dice[1];
+    if (*has_dice)
+        r->d1 = dice[0], r->d2 = dice[1];
     return true;
 }
 

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gnubgid.h"
 #include "movetext.h"
 #include "posid.h"
 
@@ -36,6 +37,22 @@ bool answer_read_dice(const char *s, int dice[2], Err *err)
         return err_set(err, "bad dice '%.20s': two dice 1 to 6, as 31 or 3-1", s);
     dice[0] = s[0] - '0';
     dice[1] = s[n - 1] - '0';
+    return true;
+}
+
+bool answer_read_board(const char *id, Position *p, int dice[2], bool *has_dice, Err *err)
+{
+    *has_dice = false;
+    IdKind kind = gnubgid_kind(id);
+    if (kind != ID_GNUBG && kind != ID_XGID)
+        return posid_decode(id, p, err);
+    AnyId any;
+    if (!gnubgid_read_any(id, &any, err))
+        return false;
+    *p = any.pos;
+    *has_dice = any.match.dice[0] > 0;
+    dice[0] = any.match.dice[0];
+    dice[1] = any.match.dice[1];
     return true;
 }
 

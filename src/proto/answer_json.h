@@ -28,6 +28,13 @@ const char *answer_cube_action(const EngineCubeHint *h);
  * order). */
 bool answer_read_dice(const char *s, int dice[2], Err *err);
 
+/* A Position ID, GNUBG-ID or XGID read as a bare board, as `shesh moves`
+ * reads it: p from the side of the player to move, and the roll the ID
+ * holds (*has_dice false: none). What has the shape of neither a GNUBG-ID
+ * nor an XGID (a Match ID alone included) is read as a Position ID, whose
+ * decoder says what is wrong with it. */
+bool answer_read_board(const char *id, Position *p, int dice[2], bool *has_dice, Err *err);
+
 /* The members eval and hint answers start with: "input", "plies",
  * "match_to", "cube", "cube_owner". */
 void answer_json_position(Json *j, const char *id, int plies, const CubeState *cs);
