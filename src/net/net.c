@@ -33,6 +33,7 @@
 #include "clock.h"
 #include "diag.h"
 #include "fair.h"
+#include "http.h"
 #include "sched.h"
 #include "txlog.h"
 #include "version.h"
@@ -142,7 +143,7 @@ const char *net_framing_error(NetLineKind kind)
 #define INLINE_PER_WAKE 8
 #define NEVER 1e300
 
-enum { WATCH_LISTENER, WATCH_STOP, WATCH_POOL, WATCH_CONN };
+enum { WATCH_LISTENER, WATCH_STOP, WATCH_POOL, WATCH_CONN, WATCH_HTTP };
 
 /* The first member of everything registered with epoll: tells them apart. */
 typedef struct Watch {
@@ -209,7 +210,8 @@ struct Server {
     WorkerPool *pool;
     void *loop_thread; /* the handler's state for requests run on the loop */
     TxZip *zip;
-    Watch stop_w, pool_w;
+    Watch stop_w, pool_w, http_w;
+    Http *http;        /* the HTTP listeners' daemons (http.h), or NULL */
     ListenWatch *lw;
     Fair *fair;        /* requests waiting for a worker */
     Sched sched;       /* the pool and the fair queue in front of it */
@@ -942,6 +944,12 @@ static void job_done(SchedJob *sj)
 
 static void close_listeners(Server *s)
 {
+    if (s->http) {
+        http_stop_accepting(s->http);
+    } else {
+        for (size_t i = 0; i < s->cfg->n_http_listeners; i++)
+            listen_close(&s->cfg->http_listeners[i]);
+    }
     for (size_t i = 0; i < s->cfg->n_listeners; i++) {
         Listener *l = &s->cfg->listeners[i];
         if (l->fd >= 0)
@@ -964,6 +972,7 @@ static void on_stop(Server *s)
         diag(s, "%s again: closing every connection now", why);
         while (s->live)
             conn_kill(s->live, "the server was told to stop at once");
+        s->stop_deadline = s->now; /* HTTP requests are not waited for either */
         return;
     }
     diag(s, "%s: stopping (%zu connections open)", why, s->nlive);
@@ -1081,6 +1090,9 @@ static void on_event(Server *s, struct epoll_event *ev)
     case WATCH_POOL:
         sched_collect(&s->sched);
         break;
+    case WATCH_HTTP:
+        http_run(s->http, s->now);
+        break;
     case WATCH_CONN: {
         Conn *c = (Conn *)w;
         if (c->dead)
@@ -1137,6 +1149,14 @@ static bool server_start(Server *s, Err *err)
     s->stop_w.kind = WATCH_STOP;
     if (cfg->stop_fd >= 0 && !watch(s, cfg->stop_fd, &s->stop_w, err))
         return false;
+    if (cfg->n_http_listeners > 0) {
+        HttpSetup hs = {cfg, s->h, &s->sched, s->loop_thread, &s->stats};
+        if (!(s->http = http_new(&hs, err)))
+            return false;
+        s->http_w.kind = WATCH_HTTP;
+        if (!watch(s, http_fd(s->http), &s->http_w, err))
+            return false;
+    }
     for (size_t i = 0; i < cfg->n_listeners; i++) {
         s->lw[i].w.kind = WATCH_LISTENER;
         s->lw[i].l = &cfg->listeners[i];
@@ -1161,7 +1181,10 @@ bool net_serve(const NetConfig *cfg, const NetHandler *h, NetStats *stats, Err *
         close_listeners(&s);
 
     struct epoll_event events[256];
-    while (ok && !(s.stopping && s.nlive == 0)) {
+    /* Stopping, the loop ends once every connection is closed and every
+     * HTTP request answered, or at the stop's deadline. */
+    while (ok && !(s.stopping && s.nlive == 0 &&
+                   (http_pending(s.http) == 0 || s.now >= s.stop_deadline))) {
         int timeout = -1;
         if (s.next_due < NEVER) {
             double ms = (s.next_due - clock_now()) * 1000.0 + 1.0;
@@ -1177,6 +1200,8 @@ bool net_serve(const NetConfig *cfg, const NetHandler *h, NetStats *stats, Err *
         for (int i = 0; i < n; i++)
             on_event(&s, &events[i]);
         check_timers(&s);
+        if (s.http)
+            due(&s, http_tick(s.http, s.now));
         reap(&s);
         release_squeeze(&s);
     }
@@ -1185,6 +1210,8 @@ bool net_serve(const NetConfig *cfg, const NetHandler *h, NetStats *stats, Err *
     while (s.live)
         conn_kill(s.live, "the server stopped");
     reap(&s);
+    http_free(s.http); /* its requests still on a worker come back below */
+    s.http = NULL;
 
     /* Jobs of connections that went away may still run; give them a moment
      * but never hang the exit on a runaway request. */
