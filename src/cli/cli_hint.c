@@ -212,7 +212,7 @@ int cli_hint(int argc, char **argv)
         switch (c) {
         case OPT_PLIES: ok = num_int("--plies", optarg, 0, SEARCH_MAX_PLIES, &jb.plies, &err); break;
         case OPT_DICE: ok = answer_read_dice(optarg, given, &err); break;
-        case OPT_MAX: ok = num_int("--max", optarg, 1, 1000, &jb.max, &err); break;
+        case OPT_MAX: ok = num_int("--max", optarg, 1, ANSWER_MOVES_MAX, &jb.max, &err); break;
         case OPT_JSON: jb.json = true; break;
         case 'h': hint_usage(stdout); return EXIT_OK;
         default: return cli_option_error(CMD, c, argv, opts);

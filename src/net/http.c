@@ -43,7 +43,7 @@ struct HttpReq {
     SchedJob job; /* first: sched.h hands back a SchedJob * */
     Http *http;   /* NULL once the daemons are gone */
     Sched *sched; /* outlives the daemons: its job may come back after them */
-    const NetHandler *nh;
+    const HttpHandler *nh;
     HttpDaemon *hd;
     struct MHD_Connection *mc;
     /* The request, copied: method, path, then key and value of each
@@ -73,6 +73,7 @@ struct Http {
     size_t pending;
     bool stopping;
     bool run_due;         /* a connection was resumed: the daemons must run */
+    HttpCounts counts;
 };
 
 static void say(Http *h, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -80,7 +81,8 @@ static void say(Http *h, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    diag_say(h->s.cfg->diag, fmt, ap);
+    if (h->s.diag)
+        diag_say(h->s.diag, fmt, ap);
     va_end(ap);
 }
 
@@ -141,7 +143,7 @@ static struct MHD_Response *over_budget(const Http *h)
 {
     char msg[96];
     snprintf(msg, sizeof msg, "request took longer than its time budget of %g seconds",
-             h->s.cfg->request_timeout);
+             h->s.request_timeout);
     return error_response(msg);
 }
 
@@ -178,11 +180,11 @@ static void req_resume(HttpReq *r)
 static void req_run(SchedJob *j, void *thread)
 {
     HttpReq *r = (HttpReq *)j;
-    const NetHandler *nh = r->nh;
+    const HttpHandler *nh = r->nh;
     if (nh->set_stop)
         nh->set_stop(nh->ctx, thread, &j->stop);
     buf_clear(&r->body);
-    r->status = nh->http_answer(nh->ctx, thread, r->method, r->path, r->args, r->n_args,
+    r->status = nh->answer(nh->ctx, thread, r->method, r->path, r->args, r->n_args,
                                 &r->body);
     if (nh->set_stop)
         nh->set_stop(nh->ctx, thread, NULL);
@@ -309,7 +311,7 @@ static enum MHD_Result start_job(Http *h, HttpReq *r, void **con_cls)
         return refuse(r->mc, MHD_HTTP_SERVICE_UNAVAILABLE, "out of memory");
     if (sched_full(h->s.sched, peer)) {
         fair_peer_put(h->s.sched->fair, peer);
-        h->s.stats->busy++;
+        h->counts.busy++;
         return refuse(r->mc, MHD_HTTP_TOO_MANY_REQUESTS, "server busy; try again later");
     }
     r->job.peer = peer;
@@ -343,7 +345,7 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *mc, const ch
         r->response = NULL;
         return queue(mc, r->status, resp);
     }
-    h->s.stats->requests++;
+    h->counts.requests++;
     if (h->stopping)
         return refuse(mc, MHD_HTTP_SERVICE_UNAVAILABLE, "the server is stopping");
     r = calloc(1, sizeof *r);
@@ -351,7 +353,7 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *mc, const ch
         return refuse(mc, MHD_HTTP_SERVICE_UNAVAILABLE, "out of memory");
     r->http = h;
     r->sched = h->s.sched;
-    r->nh = h->s.h;
+    r->nh = &h->s.handler;
     r->hd = hd;
     r->mc = mc;
     r->fd = -1;
@@ -362,9 +364,9 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *mc, const ch
     enum MHD_Result ok;
     if (status) {
         ok = refuse(mc, status, why);
-    } else if (r->nh->http_is_cheap && r->nh->http_is_cheap(r->nh->ctx, r->method, r->path)) {
+    } else if (r->nh->is_cheap && r->nh->is_cheap(r->nh->ctx, r->method, r->path)) {
         /* Answered here: cheaper than the trip to a worker and back. */
-        status = r->nh->http_answer(r->nh->ctx, h->s.loop_thread, r->method, r->path, r->args,
+        status = r->nh->answer(r->nh->ctx, h->s.loop_thread, r->method, r->path, r->args,
                                     r->n_args, &r->body);
         ok = queue(mc, status, response_of(&r->body));
     } else {
@@ -396,7 +398,7 @@ static void on_completed(void *cls, struct MHD_Connection *mc, void **con_cls,
     r->completed = true;
     r->http = NULL;
     if (sched_cancel(r->sched, &r->job))
-        h->s.stats->stopped++;
+        h->counts.stopped++;
     if (!r->job.busy)
         req_free(r); /* else when its job comes back (req_done) */
 }
@@ -409,7 +411,7 @@ static void on_hangup(Http *h, HttpReq *r)
     if (r->late)
         return;
     if (sched_cancel(h->s.sched, &r->job))
-        h->s.stats->stopped++;
+        h->counts.stopped++;
     r->late = true;
     r->response = error_response("the client went away");
     r->status = MHD_HTTP_SERVICE_UNAVAILABLE;
@@ -420,7 +422,7 @@ static void on_hangup(Http *h, HttpReq *r)
 
 static bool start_daemon(Http *h, HttpDaemon *hd, Err *err)
 {
-    const NetConfig *cfg = h->s.cfg;
+    const HttpSetup *cfg = &h->s;
     unsigned idle = cfg->idle_timeout > 0 ? (unsigned)(cfg->idle_timeout + 0.999) : 0;
     unsigned limit = cfg->max_connections > 0 && cfg->max_connections < 1000000u
                          ? (unsigned)cfg->max_connections
@@ -443,7 +445,7 @@ static bool start_daemon(Http *h, HttpDaemon *hd, Err *err)
 Http *http_new(const HttpSetup *setup, Err *err)
 {
     Http *h = calloc(1, sizeof *h);
-    size_t n = setup->cfg->n_http_listeners;
+    size_t n = setup->n_listeners;
     if (!h || !(h->daemons = calloc(n ? n : 1, sizeof *h->daemons))) {
         free(h);
         err_set(err, "out of memory starting the HTTP server");
@@ -453,15 +455,15 @@ Http *http_new(const HttpSetup *setup, Err *err)
     h->ep = epoll_create1(EPOLL_CLOEXEC);
     if (h->ep < 0) {
         err_set(err, "cannot create the HTTP event set: %s", strerror(errno));
-        http_free(h);
+        http_free(h, NULL);
         return NULL;
     }
     for (size_t i = 0; i < n; i++) {
         HttpDaemon *hd = &h->daemons[h->n_daemons++];
         hd->http = h;
-        hd->l = &setup->cfg->http_listeners[i];
+        hd->l = &setup->listeners[i];
         if (!start_daemon(h, hd, err)) {
-            http_free(h);
+            http_free(h, NULL);
             return NULL;
         }
     }
@@ -504,7 +506,7 @@ void http_run(Http *h, double now)
 
 double http_tick(Http *h, double now)
 {
-    double next = NEVER, budget = h->s.cfg->request_timeout;
+    double next = NEVER, budget = h->s.request_timeout;
     if (budget > 0) {
         for (HttpReq *r = h->reqs; r; r = r->next) {
             if (r->late || !r->job.busy)
@@ -515,9 +517,9 @@ double http_tick(Http *h, double now)
                 continue;
             }
             /* Over budget: answered now, the search told to stop. */
-            h->s.stats->timeouts++;
+            h->counts.timeouts++;
             if (sched_cancel(h->s.sched, &r->job))
-                h->s.stats->stopped++;
+                h->counts.stopped++;
             r->late = true;
             r->status = MHD_HTTP_SERVICE_UNAVAILABLE;
             r->response = over_budget(h);
@@ -564,7 +566,7 @@ size_t http_pending(const Http *h)
     return h ? h->pending : 0;
 }
 
-void http_free(Http *h)
+void http_free(Http *h, HttpCounts *counts)
 {
     if (!h)
         return;
@@ -576,6 +578,12 @@ void http_free(Http *h)
             MHD_stop_daemon(hd->d); /* on_completed for every request left */
         }
         listen_close(hd->l);
+    }
+    if (counts) {
+        counts->requests += h->counts.requests;
+        counts->busy += h->counts.busy;
+        counts->timeouts += h->counts.timeouts;
+        counts->stopped += h->counts.stopped;
     }
     if (h->ep >= 0)
         close(h->ep);

@@ -15,26 +15,60 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "buf.h"
+#include "diag.h"
 #include "err.h"
-#include "net.h"
+#include "listen.h"
 #include "sched.h"
 
 /* The longest URL taken, path and query: longer is answered 414. */
 #define HTTP_URL_MAX 2048
 
-typedef struct Http Http;
+/* One query parameter of a request, decoded; value "" when the parameter
+ * had no '='. */
+typedef struct NetHttpArg {
+    const char *key;
+    const char *value;
+} NetHttpArg;
+
+/* The most query parameters a request may carry; more is a 400. */
+#define NET_HTTP_ARGS_MAX 16
+
+/* What answers: the server's handler (net.h's NetHandler lends these). */
+typedef struct HttpHandler {
+    void *ctx;
+    /* The status and body (appended to body) of a GET or HEAD request; on
+     * a worker, with its thread state, or on the loop when is_cheap. */
+    int (*answer)(void *ctx, void *thread, const char *method, const char *path,
+                  const NetHttpArg *args, size_t n_args, Buf *body);
+    bool (*is_cheap)(void *ctx, const char *method, const char *path);
+    void (*set_stop)(void *ctx, void *thread, const atomic_bool *stop); /* may be NULL */
+} HttpHandler;
 
 typedef struct HttpSetup {
-    const NetConfig *cfg;  /* the listeners, limits and time budget */
-    const NetHandler *h;   /* http_answer, http_is_cheap, set_stop */
-    Sched *sched;          /* where requests go to be run */
-    void *loop_thread;     /* the handler's state for answers on the loop */
-    NetStats *stats;       /* requests, busy, timeouts, stopped: counted in */
+    Listener *listeners;    /* open TCP sockets, owned from now on */
+    size_t n_listeners;
+    size_t max_connections; /* for each listener; 0 = no limit */
+    double idle_timeout;    /* seconds; 0 = never */
+    double request_timeout; /* seconds; 0 = no limit */
+    Diag *diag;             /* libmicrohttpd's complaints go there; may be NULL */
+    HttpHandler handler;
+    Sched *sched;           /* where requests go to be run */
+    void *loop_thread;      /* the handler's state for answers on the loop */
 } HttpSetup;
 
-/* A daemon for each of setup->cfg->http_listeners (which it then owns);
- * NULL with err filled when one cannot start. All of setup must outlive
- * the result. */
+/* What was counted, for the server's summary. */
+typedef struct HttpCounts {
+    unsigned long requests; /* taken */
+    unsigned long busy;     /* answered 429 */
+    unsigned long timeouts; /* answered 503 over their budget */
+    unsigned long stopped;  /* stopped under way: over budget, client gone */
+} HttpCounts;
+
+typedef struct Http Http;
+
+/* A daemon for each listener; NULL with err filled when one cannot start.
+ * setup's pointers must outlive the result. */
 Http *http_new(const HttpSetup *setup, Err *err);
 
 /* Readable when a daemon has work, or a client of a suspended request
@@ -56,7 +90,7 @@ size_t http_pending(const Http *h);
 
 /* Closes every connection and frees what it can; a request still on a
  * worker is freed when its job comes back (sched_collect), its answer
- * dropped. NULL is fine. */
-void http_free(Http *h);
+ * dropped. Adds what was counted to *counts (may be NULL). NULL is fine. */
+void http_free(Http *h, HttpCounts *counts);
 
 #endif

@@ -1150,7 +1150,17 @@ static bool server_start(Server *s, Err *err)
     if (cfg->stop_fd >= 0 && !watch(s, cfg->stop_fd, &s->stop_w, err))
         return false;
     if (cfg->n_http_listeners > 0) {
-        HttpSetup hs = {cfg, s->h, &s->sched, s->loop_thread, &s->stats};
+        HttpSetup hs = {
+            .listeners = cfg->http_listeners,
+            .n_listeners = cfg->n_http_listeners,
+            .max_connections = cfg->max_connections,
+            .idle_timeout = cfg->idle_timeout,
+            .request_timeout = cfg->request_timeout,
+            .diag = cfg->diag,
+            .handler = {s->h->ctx, s->h->http_answer, s->h->http_is_cheap, s->h->set_stop},
+            .sched = &s->sched,
+            .loop_thread = s->loop_thread,
+        };
         if (!(s->http = http_new(&hs, err)))
             return false;
         s->http_w.kind = WATCH_HTTP;
@@ -1210,8 +1220,15 @@ bool net_serve(const NetConfig *cfg, const NetHandler *h, NetStats *stats, Err *
     while (s.live)
         conn_kill(s.live, "the server stopped");
     reap(&s);
-    http_free(s.http); /* its requests still on a worker come back below */
+    /* Its requests still on a worker come back below; what the HTTP side
+     * stopped then is not counted (the process is ending). */
+    HttpCounts hc = {0, 0, 0, 0};
+    http_free(s.http, &hc);
     s.http = NULL;
+    s.stats.requests += hc.requests;
+    s.stats.busy += hc.busy;
+    s.stats.timeouts += hc.timeouts;
+    s.stats.stopped += hc.stopped;
 
     /* Jobs of connections that went away may still run; give them a moment
      * but never hang the exit on a runaway request. */

@@ -18,6 +18,7 @@
 #include "buf.h"
 #include "diag.h"
 #include "err.h"
+#include "http.h"
 #include "listen.h"
 
 /* The longest request line, newline not counted. gnubg's own server dies
@@ -59,16 +60,6 @@ const char *net_framing_error(NetLineKind kind);
 /* --- the server --- */
 
 typedef enum NetAction { NET_REPLY, NET_CLOSE } NetAction;
-
-/* One query parameter of an HTTP request, decoded; value "" when the
- * parameter had no '='. */
-typedef struct NetHttpArg {
-    const char *key;
-    const char *value;
-} NetHttpArg;
-
-/* The most query parameters an HTTP request may carry; more is a 400. */
-#define NET_HTTP_ARGS_MAX 16
 
 typedef struct NetHandler {
     void *ctx;

@@ -43,6 +43,9 @@ void answer_json_position(Json *j, const char *id, int plies, const CubeState *c
  * "lose_backgammon". */
 void answer_json_chances(Json *j, const Evaluation *e);
 
+/* The most candidates a hint lists (`shesh hint --max`, /v1/move's max). */
+#define ANSWER_MOVES_MAX 1000
+
 /* `shesh hint` with a roll: the n ranked candidates for dice on p. */
 void answer_json_hint_moves(Buf *out, const char *id, const Position *p, const CubeState *cs,
                             const int dice[2], int plies, const EngineCandidate *cands, int n);

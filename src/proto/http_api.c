@@ -93,7 +93,7 @@ static int route_move(const ProtoConfig *cfg, ProtoWorker *w, const Params *p, B
     CubeState cs;
     int dice[2], plies, max = 10, n;
     if (!read_position(p, &pos, &cs, dice, &err) || !read_plies(cfg, p, &plies, &err) ||
-        (p->max && !num_int("max", p->max, 1, HTTP_API_MOVES_MAX, &max, &err)))
+        (p->max && !num_int("max", p->max, 1, ANSWER_MOVES_MAX, &max, &err)))
         return refuse_err(body, &err);
     if (!dice[0])
         return refuse(body, HTTP_API_BAD_REQUEST,

@@ -26,9 +26,6 @@ typedef struct HttpArg {
     const char *value;
 } HttpArg;
 
-/* The most moves /v1/move lists (max=K), as `shesh hint --max`. */
-#define HTTP_API_MOVES_MAX 1000
-
 /* The most parameters a request may carry; more is a 400. */
 #define HTTP_API_ARGS_MAX 8
 

@@ -5,14 +5,13 @@
 
 #include <stdlib.h>
 
-#include "http_api.h"
 #include "player_engine.h"
 
 ProtoWorker *proto_worker_new(const ProtoConfig *cfg, Err *err)
 {
     ProtoWorker *w = calloc(1, sizeof *w);
     if (!w || !(w->legal = malloc(sizeof *w->legal)) ||
-        !(w->cands = malloc(HTTP_API_MOVES_MAX * sizeof *w->cands)) ||
+        !(w->cands = malloc(ANSWER_MOVES_MAX * sizeof *w->cands)) ||
         !(w->ranked = malloc(MOVES_MAX * sizeof *w->ranked)) ||
         !(w->fields = malloc(sizeof *w->fields))) {
         proto_worker_free(w);

@@ -18,7 +18,7 @@ struct ProtoWorker {
                                and those /v1/moves lists */
     /* The HTTP API's (http_api.c): the ranked candidates of /v1/move, the
      * order of /v1/moves, what /v1/id says. */
-    EngineCandidate *cands; /* HTTP_API_MOVES_MAX */
+    EngineCandidate *cands; /* ANSWER_MOVES_MAX */
     AnswerRanked *ranked;   /* MOVES_MAX */
     IdItem item;
     Fields *fields;
