@@ -123,12 +123,7 @@ static struct MHD_Response *error_response(const char *message)
 {
     Buf b;
     buf_init(&b);
-    Json j;
-    json_begin(&j, &b);
-    json_object_begin(&j);
-    json_key(&j, "error");
-    json_str(&j, message);
-    json_object_end(&j);
+    json_error(&b, NULL, message);
     struct MHD_Response *r = response_of(&b);
     buf_free(&b);
     return r;

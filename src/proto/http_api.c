@@ -31,20 +31,10 @@ typedef struct Route {
     bool cheap;
 } Route;
 
-void http_api_error(Buf *body, const char *message)
-{
-    Json j;
-    json_begin(&j, body);
-    json_object_begin(&j);
-    json_key(&j, "error");
-    json_str(&j, message);
-    json_object_end(&j);
-}
-
 static int refuse(Buf *body, int status, const char *message)
 {
     buf_clear(body);
-    http_api_error(body, message);
+    json_error(body, NULL, message);
     return status;
 }
 
@@ -108,18 +98,29 @@ static int route_move(const ProtoConfig *cfg, ProtoWorker *w, const Params *p, B
     return HTTP_API_OK;
 }
 
+/* What /v1/cube and /v1/eval read: the position before the roll and the
+ * depth; 0, or the status of the refusal written to body. */
+static int read_before_roll(const ProtoConfig *cfg, ProtoWorker *w, const Params *p,
+                            Position *pos, CubeState *cs, int *plies, Buf *body)
+{
+    Err err = {{0}};
+    if (!need_id(p, &err) || !id_state_position(p->id, NULL, pos, cs, NULL, &err) ||
+        !read_plies(cfg, p, plies, &err))
+        return refuse_err(body, &err);
+    if (no_engine(cfg, w, &err))
+        return refuse(body, HTTP_API_UNAVAILABLE, err.text);
+    return 0;
+}
+
 static int route_cube(const ProtoConfig *cfg, ProtoWorker *w, const Params *p, Buf *body)
 {
     Err err = {{0}};
     Position pos;
     CubeState cs;
-    int plies;
+    int plies, refused;
     EngineCubeHint h;
-    if (!need_id(p, &err) || !id_state_position(p->id, NULL, &pos, &cs, NULL, &err) ||
-        !read_plies(cfg, p, &plies, &err))
-        return refuse_err(body, &err);
-    if (no_engine(cfg, w, &err))
-        return refuse(body, HTTP_API_UNAVAILABLE, err.text);
+    if ((refused = read_before_roll(cfg, w, p, &pos, &cs, &plies, body)))
+        return refused;
     if (engine_hint_cube(cfg->engine, w->scratch, &pos, &cs, plies, &h, &err) != ENGINE_OK)
         return refuse_err(body, &err);
     answer_json_hint_cube(body, p->id, &cs, plies, &h);
@@ -131,12 +132,9 @@ static int route_eval(const ProtoConfig *cfg, ProtoWorker *w, const Params *p, B
     Err err = {{0}};
     Position pos;
     CubeState cs;
-    int plies;
-    if (!need_id(p, &err) || !id_state_position(p->id, NULL, &pos, &cs, NULL, &err) ||
-        !read_plies(cfg, p, &plies, &err))
-        return refuse_err(body, &err);
-    if (no_engine(cfg, w, &err))
-        return refuse(body, HTTP_API_UNAVAILABLE, err.text);
+    int plies, refused;
+    if ((refused = read_before_roll(cfg, w, p, &pos, &cs, &plies, body)))
+        return refused;
     EvalOptions less = {plies, false}, ful = {plies, true};
     Evaluation cubeless, cubeful;
     if (engine_evaluate(cfg->engine, w->scratch, &pos, &cs, &less, &cubeless, &err) != ENGINE_OK ||

@@ -9,8 +9,8 @@
  * /v1/moves `shesh moves`, /v1/id `shesh id decode`; /v1/health says the
  * server is up. Every position is played by the standard rules (a money
  * game for a Position ID; a GNUBG-ID or XGID brings its own match, score,
- * cube, Jacoby rule and beavers). Errors are {"error": "..."}. docs/http.md
- * is the manual, docs/openapi.json the schema. */
+ * cube, Jacoby rule and beavers). Errors are {"error": "..."}
+ * (json_error). docs/http.md is the manual, docs/openapi.json the schema. */
 #ifndef SHESH_HTTP_API_H
 #define SHESH_HTTP_API_H
 
@@ -52,9 +52,5 @@ int http_api_answer(const ProtoConfig *cfg, ProtoWorker *w, const char *method,
  * (health, id, an unknown path, a wrong method): the server answers it on
  * its event loop instead of handing it to a worker. */
 bool http_api_is_cheap(const char *method, const char *path);
-
-/* {"error": message}: the body of every refusal, the server's own (busy,
- * over time) included. */
-void http_api_error(Buf *body, const char *message);
 
 #endif
