@@ -8,40 +8,16 @@
 # socket protocol beside HTTP on one server; SIGTERM exits 0.
 set -u
 SHESH=${SHESH:-build/shesh}
-dir=$(mktemp -d)
-fail=0
-pids=()
-cleanup() {
-    for p in "${pids[@]}"; do kill -9 "$p" 2>/dev/null; done
-    rm -rf "$dir"
-}
-trap cleanup EXIT
-ok() { echo "ok: $*"; }
-bad() { echo "FAIL: $*"; fail=1; }
+# shellcheck source=tests/lib/servers.sh
+. "$(dirname "$0")/lib/servers.sh"
 
 command -v curl >/dev/null || { echo "FAIL: curl is needed (make deps)"; exit 1; }
 
-# start_server NAME ARGS...: `shesh serve ARGS`, stderr in $dir/NAME.err,
-# waited for until ready; sets $pid and $port (of the first HTTP address).
-start_server() {
-    local name=$1 i
-    shift
-    : > "$dir/$name.err"
-    "$SHESH" serve "$@" 2> "$dir/$name.err" &
-    pid=$!
-    pids+=("$pid")
-    for i in $(seq 1 300); do
-        if grep -q '^shesh serve: engine' "$dir/$name.err"; then
-            port=$(grep -oE 'listening on http://[^ ]+:[0-9]+' "$dir/$name.err" | head -1 |
-                   grep -oE '[0-9]+$')
-            return 0
-        fi
-        kill -0 "$pid" 2>/dev/null || break
-        sleep 0.05
-    done
-    echo "FAIL: server '$name' did not start:"
-    cat "$dir/$name.err"
-    exit 1
+# start_http NAME ARGS...: start_server, then $port is that of the first
+# HTTP address.
+start_http() {
+    start_server "$@"
+    port=$(grep -oE 'listening on http://[^ ]+:[0-9]+' "$dir/$1.err" | head -1 | grep -oE '[0-9]+$')
 }
 # stop_server PID NAME: SIGTERM, and the exit status must be 0.
 stop_server() {
@@ -96,7 +72,7 @@ XGID_Q='XGID%3D-b----E-C---eE---c-e----B-%3A0%3A0%3A1%3A52%3A0%3A0%3A0%3A7%3A10'
 GNUBG='4HPwATDgc/ABMA:cAkAAAAAAAAA'
 
 # --- every endpoint, beside the socket protocol on the same server ---
-start_server main --http 127.0.0.1:0 --listen 127.0.0.1:0 --plies 0 --max-plies 2
+start_http main --http 127.0.0.1:0 --listen 127.0.0.1:0 --plies 0 --max-plies 2
 main=$pid
 same move "/v1/move?id=$START&dice=31" hint --json "$START" 31
 same "move, max and plies" "/v1/move?id=$START&dice=6-5&max=3&plies=1" hint --json --max 3 \
@@ -182,7 +158,7 @@ for i in $(seq 1 64); do cmp -s "$dir/c$i" "$dir/want" && n=$((n + 1)); done
 stop_server "$main" main
 
 # --- busy: one worker, one place in the queue; slow requests ---
-start_server busy --http 127.0.0.1:0 --threads 1 --max-queue 1 --max-plies 4 --request-timeout 2
+start_http busy --http 127.0.0.1:0 --threads 1 --max-queue 1 --max-plies 4 --request-timeout 2
 busy=$pid
 slow="http://127.0.0.1:$port/v1/eval?id=$START&plies=4"
 curl -sS -m 30 -o "$dir/s1" -w '%{http_code}' "$slow" > "$dir/s1.status" &
@@ -213,7 +189,7 @@ grep -q '2 over the time budget; 3 stopped under way' "$dir/busy.err" &&
     bad "a client gone: $(tail -1 "$dir/busy.err")"
 
 # --- --http alone, an address in use ---
-start_server only --http 127.0.0.1:0
+start_http only --http 127.0.0.1:0
 only=$pid
 grep -q 'listening on 127' "$dir/only.err" && bad "--http alone also listened on 10000" ||
     ok "--http alone: no socket-protocol listener"
