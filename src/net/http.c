@@ -60,6 +60,10 @@ struct HttpReq {
     bool late;      /* answered already (over budget, client gone): the
                        worker's answer is dropped */
     bool completed; /* MHD is done with the request */
+    bool taken;     /* whole, and dealt with (take) */
+    bool in_flight; /* a job: in Http.reqs, counted pending */
+    int refusal;    /* the status it is refused with, or 0 */
+    const char *why;
     int fd;         /* watched for a hang-up while >= 0 */
     HttpReq *prev, *next; /* in flight */
 };
@@ -251,15 +255,6 @@ static int read_request(HttpReq *r, const char *method, const char *url, const c
         *why = "URL longer than 2048 bytes";
         return MHD_HTTP_URI_TOO_LONG;
     }
-    /* GET carries no body: refuse one before reading it, rather than
-     * read what nobody will look at. */
-    const char *length = MHD_lookup_connection_value(mc, MHD_HEADER_KIND,
-                                                     MHD_HTTP_HEADER_CONTENT_LENGTH);
-    if ((length && strcmp(length, "0")) ||
-        MHD_lookup_connection_value(mc, MHD_HEADER_KIND, MHD_HTTP_HEADER_TRANSFER_ENCODING)) {
-        *why = "a request body is not accepted";
-        return MHD_HTTP_CONTENT_TOO_LARGE;
-    }
     if (g.bad) {
         *why = "a NUL byte in the query";
         return MHD_HTTP_BAD_REQUEST;
@@ -269,6 +264,16 @@ static int read_request(HttpReq *r, const char *method, const char *url, const c
         return MHD_HTTP_BAD_REQUEST;
     }
     return 0;
+}
+
+/* GET carries no body: one is refused before it is read, rather than read
+ * for nobody. */
+static bool has_body(struct MHD_Connection *mc)
+{
+    const char *length = MHD_lookup_connection_value(mc, MHD_HEADER_KIND,
+                                                     MHD_HTTP_HEADER_CONTENT_LENGTH);
+    return (length && strcmp(length, "0")) ||
+           MHD_lookup_connection_value(mc, MHD_HEADER_KIND, MHD_HTTP_HEADER_TRANSFER_ENCODING);
 }
 
 /* The peer's key for the turns and caps, as for a TCP connection. */
@@ -297,7 +302,7 @@ static void watch_hangup(Http *h, HttpReq *r)
 }
 
 /* Hands r to the workers and suspends its connection; or answers 429. */
-static enum MHD_Result start_job(Http *h, HttpReq *r, void **con_cls)
+static enum MHD_Result start_job(Http *h, HttpReq *r)
 {
     char key[FAIR_KEY_MAX];
     client_key(r->mc, key, sizeof key);
@@ -319,9 +324,25 @@ static enum MHD_Result start_job(Http *h, HttpReq *r, void **con_cls)
     if (h->reqs)
         h->reqs->prev = r;
     h->reqs = r;
+    r->in_flight = true;
     h->pending++;
-    *con_cls = r;
     return MHD_YES;
+}
+
+/* The request is whole: refused, answered here, or handed to a worker. */
+static enum MHD_Result take(Http *h, HttpReq *r)
+{
+    if (h->stopping)
+        return refuse(r->mc, MHD_HTTP_SERVICE_UNAVAILABLE, "the server is stopping");
+    if (r->refusal)
+        return refuse(r->mc, r->refusal, r->why);
+    if (r->nh->is_cheap && r->nh->is_cheap(r->nh->ctx, r->method, r->path)) {
+        /* Answered here: cheaper than the trip to a worker and back. */
+        int status = r->nh->answer(r->nh->ctx, h->s.loop_thread, r->method, r->path, r->args,
+                                   r->n_args, &r->body);
+        return queue(r->mc, status, response_of(&r->body));
+    }
+    return start_job(h, r);
 }
 
 static enum MHD_Result on_request(void *cls, struct MHD_Connection *mc, const char *url,
@@ -332,8 +353,17 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *mc, const ch
     HttpDaemon *hd = cls;
     Http *h = hd->http;
     HttpReq *r = *con_cls;
-    if (r) { /* resumed with its answer */
-        *upload_size = 0;
+    /* MHD calls this when the headers are in, then (no body) again when
+     * the request is whole, then after each resume. A response queued at
+     * the first call makes MHD close the connection after it, so only a
+     * refusal that should close it (a body, the server stopping) is
+     * queued there. */
+    if (r) {
+        *upload_size = 0; /* a body was refused at the first call */
+        if (!r->taken) {
+            r->taken = true;
+            return take(h, r);
+        }
         struct MHD_Response *resp = r->response;
         if (!resp)
             return MHD_YES; /* not yet: MHD woke it for a reason of its own */
@@ -343,6 +373,8 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *mc, const ch
     h->counts.requests++;
     if (h->stopping)
         return refuse(mc, MHD_HTTP_SERVICE_UNAVAILABLE, "the server is stopping");
+    if (has_body(mc))
+        return refuse(mc, MHD_HTTP_CONTENT_TOO_LARGE, "a request body is not accepted");
     r = calloc(1, sizeof *r);
     if (!r)
         return refuse(mc, MHD_HTTP_SERVICE_UNAVAILABLE, "out of memory");
@@ -354,21 +386,9 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *mc, const ch
     r->fd = -1;
     buf_init(&r->text);
     buf_init(&r->body);
-    const char *why = NULL;
-    int status = read_request(r, method, url, &why);
-    enum MHD_Result ok;
-    if (status) {
-        ok = refuse(mc, status, why);
-    } else if (r->nh->is_cheap && r->nh->is_cheap(r->nh->ctx, r->method, r->path)) {
-        /* Answered here: cheaper than the trip to a worker and back. */
-        status = r->nh->answer(r->nh->ctx, h->s.loop_thread, r->method, r->path, r->args,
-                                    r->n_args, &r->body);
-        ok = queue(mc, status, response_of(&r->body));
-    } else {
-        return start_job(h, r, con_cls); /* r is the job's now */
-    }
-    req_free(r);
-    return ok;
+    r->refusal = read_request(r, method, url, &r->why);
+    *con_cls = r; /* freed when MHD completes the request */
+    return MHD_YES;
 }
 
 /* MHD is done with a request: answered, or its client gone, or the
@@ -383,13 +403,15 @@ static void on_completed(void *cls, struct MHD_Connection *mc, void **con_cls,
     *con_cls = NULL;
     Http *h = r->http;
     unwatch(r);
-    if (r->prev)
-        r->prev->next = r->next;
-    else
-        h->reqs = r->next;
-    if (r->next)
-        r->next->prev = r->prev;
-    h->pending--;
+    if (r->in_flight) {
+        if (r->prev)
+            r->prev->next = r->next;
+        else
+            h->reqs = r->next;
+        if (r->next)
+            r->next->prev = r->prev;
+        h->pending--;
+    }
     r->completed = true;
     r->http = NULL;
     if (sched_cancel(r->sched, &r->job))
