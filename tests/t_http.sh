@@ -95,6 +95,11 @@ fi
 head=$(curl -sS -m 10 -I "http://127.0.0.1:$port/v1/health")
 echo "$head" | grep -q '^HTTP/1.1 200' && echo "$head" | grep -qi '^Content-Type: application/json' &&
     ok "HEAD /v1/health: 200, JSON, no body" || bad "HEAD: $head"
+# Keep-alive: curl asks twice on one connection.
+conns=$(curl -sS -m 10 -o /dev/null -o /dev/null -w '%{num_connects} ' "http://127.0.0.1:$port/v1/health" \
+        "http://127.0.0.1:$port/v1/move?id=$START&dice=31")
+[ "$conns" = "1 0 " ] && ok "two requests on one connection (keep-alive)" ||
+    bad "keep-alive: connections made per request: $conns"
 # The socket protocol still answers on the same server.
 tcp=$(grep -oE 'listening on 127\.0\.0\.1:[0-9]+' "$dir/main.err" | grep -oE '[0-9]+$')
 reply=$(exec 3<>"/dev/tcp/127.0.0.1/$tcp"; printf 'version\n' >&3; timeout 10 head -4 <&3)
