@@ -187,9 +187,17 @@ done
 # A client that hangs up while its search runs gets it stopped.
 curl -sS -m 0.5 -o /dev/null "$slow" 2>/dev/null
 sleep 0.3
+# SIGTERM while a request runs: it is answered (here over its budget)
+# before the server exits.
+curl -sS -m 30 -o "$dir/s3" -w '%{http_code}' "$slow" > "$dir/s3.status" &
+c=$!
+sleep 0.5
 stop_server "$busy" busy
-# Stopped under way: the two over their budget, and this one.
-grep -q '2 over the time budget; 3 stopped under way' "$dir/busy.err" &&
+wait "$c"
+[ "$(cat "$dir/s3.status")" = 503 ] && ok "SIGTERM: the request under way answered first" ||
+    bad "SIGTERM under way: $(cat "$dir/s3.status") $(cat "$dir/s3")"
+# Stopped under way: the three over their budget, and the one whose client left.
+grep -q '3 over the time budget; 4 stopped under way' "$dir/busy.err" &&
     ok "a client gone: its search stopped" ||
     bad "a client gone: $(tail -1 "$dir/busy.err")"
 

@@ -43,7 +43,7 @@ struct HttpReq {
     SchedJob job; /* first: sched.h hands back a SchedJob * */
     Http *http;   /* NULL once the daemons are gone */
     Sched *sched; /* outlives the daemons: its job may come back after them */
-    const HttpHandler *nh;
+    HttpHandler nh; /* a copy: a job may still run after the daemons are gone */
     HttpDaemon *hd;
     struct MHD_Connection *mc;
     /* The request, copied: method, path, then key and value of each
@@ -179,7 +179,7 @@ static void req_resume(HttpReq *r)
 static void req_run(SchedJob *j, void *thread)
 {
     HttpReq *r = (HttpReq *)j;
-    const HttpHandler *nh = r->nh;
+    const HttpHandler *nh = &r->nh;
     if (nh->set_stop)
         nh->set_stop(nh->ctx, thread, &j->stop);
     buf_clear(&r->body);
@@ -336,9 +336,9 @@ static enum MHD_Result take(Http *h, HttpReq *r)
         return refuse(r->mc, MHD_HTTP_SERVICE_UNAVAILABLE, "the server is stopping");
     if (r->refusal)
         return refuse(r->mc, r->refusal, r->why);
-    if (r->nh->is_cheap && r->nh->is_cheap(r->nh->ctx, r->method, r->path)) {
+    if (r->nh.is_cheap && r->nh.is_cheap(r->nh.ctx, r->method, r->path)) {
         /* Answered here: cheaper than the trip to a worker and back. */
-        int status = r->nh->answer(r->nh->ctx, h->s.loop_thread, r->method, r->path, r->args,
+        int status = r->nh.answer(r->nh.ctx, h->s.loop_thread, r->method, r->path, r->args,
                                    r->n_args, &r->body);
         return queue(r->mc, status, response_of(&r->body));
     }
@@ -380,7 +380,7 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *mc, const ch
         return refuse(mc, MHD_HTTP_SERVICE_UNAVAILABLE, "out of memory");
     r->http = h;
     r->sched = h->s.sched;
-    r->nh = &h->s.handler;
+    r->nh = h->s.handler;
     r->hd = hd;
     r->mc = mc;
     r->fd = -1;
