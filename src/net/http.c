@@ -55,8 +55,9 @@ struct HttpReq {
     /* The worker's answer. */
     int status;
     Buf body;
-    /* The loop's. */
+    /* The loop's (a worker may still write the two above meanwhile). */
     struct MHD_Response *response; /* ready to queue once resumed */
+    int response_status;
     bool late;      /* answered already (over budget, client gone): the
                        worker's answer is dropped */
     bool completed; /* MHD is done with the request */
@@ -183,8 +184,7 @@ static void req_run(SchedJob *j, void *thread)
     if (nh->set_stop)
         nh->set_stop(nh->ctx, thread, &j->stop);
     buf_clear(&r->body);
-    r->status = nh->answer(nh->ctx, thread, r->method, r->path, r->args, r->n_args,
-                                &r->body);
+    r->status = nh->answer(nh->ctx, thread, r->method, r->path, r->args, r->n_args, &r->body);
     if (nh->set_stop)
         nh->set_stop(nh->ctx, thread, NULL);
 }
@@ -199,6 +199,7 @@ static void req_done(SchedJob *j)
     if (r->late)
         return; /* answered already; freed when MHD completes it */
     r->response = response_of(&r->body);
+    r->response_status = r->status;
     req_resume(r);
 }
 
@@ -368,7 +369,7 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *mc, const ch
         if (!resp)
             return MHD_YES; /* not yet: MHD woke it for a reason of its own */
         r->response = NULL;
-        return queue(mc, r->status, resp);
+        return queue(mc, r->response_status, resp);
     }
     h->counts.requests++;
     if (h->stopping)
@@ -431,7 +432,7 @@ static void on_hangup(Http *h, HttpReq *r)
         h->counts.stopped++;
     r->late = true;
     r->response = error_response("the client went away");
-    r->status = MHD_HTTP_SERVICE_UNAVAILABLE;
+    r->response_status = MHD_HTTP_SERVICE_UNAVAILABLE;
     req_resume(r);
 }
 
@@ -538,7 +539,7 @@ double http_tick(Http *h, double now)
             if (sched_cancel(h->s.sched, &r->job))
                 h->counts.stopped++;
             r->late = true;
-            r->status = MHD_HTTP_SERVICE_UNAVAILABLE;
+            r->response_status = MHD_HTTP_SERVICE_UNAVAILABLE;
             r->response = over_budget(h);
             req_resume(r);
         }
