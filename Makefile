@@ -20,9 +20,11 @@ FUZZ_MAX_LEN ?= 4096
 # what they share, such as fuzz_proto's engine, in LLVMFuzzerInitialize).
 FUZZ_TIMEOUT ?= 30
 
-PKGS := libpcre2-8 zlib jansson
-DEB_PACKAGES := pkg-config libpcre2-dev zlib1g-dev libjansson-dev libcmocka-dev gnubg groff-base
-FUZZ_DEB_PACKAGES := pkg-config libpcre2-dev zlib1g-dev libjansson-dev clang
+# libmicrohttpd: `shesh serve --http` (src/net/http.c); curl drives it in tests/t_http.sh.
+PKGS := libpcre2-8 zlib jansson libmicrohttpd
+DEB_PACKAGES := pkg-config libpcre2-dev zlib1g-dev libjansson-dev libmicrohttpd-dev libcmocka-dev \
+                gnubg groff-base curl
+FUZZ_DEB_PACKAGES := pkg-config libpcre2-dev zlib1g-dev libjansson-dev libmicrohttpd-dev clang
 
 WARN := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
         -Wpointer-arith -Wformat=2 -Wvla -Wundef -Wcast-qual -Wnull-dereference \
@@ -32,7 +34,7 @@ OPT ?= -O2
 SAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
 PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
-PKG_LIBS = $(shell pkg-config --libs $(PKGS) 2>/dev/null || echo -lpcre2-8 -lz -ljansson)
+PKG_LIBS = $(shell pkg-config --libs $(PKGS) 2>/dev/null || echo -lpcre2-8 -lz -ljansson -lmicrohttpd)
 CMOCKA_LIBS = $(shell pkg-config --libs cmocka 2>/dev/null || echo -lcmocka)
 
 ifeq ($(SAN),1)

@@ -9,48 +9,13 @@
 # tests/tools/netc.c, built here (no nc or python needed).
 set -u
 SHESH=${SHESH:-build/shesh}
-dir=$(mktemp -d)
-fail=0
-pids=()
-cleanup() {
-    for p in "${pids[@]}"; do kill -9 "$p" 2>/dev/null; done
-    rm -rf "$dir"
-}
-trap cleanup EXIT
-# forget PID...: servers already waited for, not to be killed again.
-forget() {
-    local p q keep=()
-    for p in "${pids[@]}"; do
-        for q in "$@"; do [ "$p" = "$q" ] && continue 2; done
-        keep+=("$p")
-    done
-    pids=("${keep[@]}")
-}
-ok() { echo "ok: $*"; }
-bad() { echo "FAIL: $*"; fail=1; }
+# shellcheck source=tests/lib/servers.sh
+. "$(dirname "$0")/lib/servers.sh"
 
 NETC=$dir/netc
 ${CC:-cc} -O2 -std=c11 -D_DEFAULT_SOURCE -D_POSIX_C_SOURCE=200809L -Isrc/util -Isrc/net tests/tools/netc.c \
     src/net/listen.c src/util/err.c -lpthread -lm -o "$NETC" || { echo "FAIL: cannot build netc"; exit 1; }
 
-# start_server NAME ARGS...: runs `shesh serve ARGS` with stderr in
-# $dir/NAME.err and waits until it is ready; sets $pid.
-start_server() {
-    local name=$1 i
-    shift
-    : > "$dir/$name.err"
-    "$SHESH" serve "$@" 2> "$dir/$name.err" &
-    pid=$!
-    pids+=("$pid")
-    for i in $(seq 1 200); do
-        grep -q '^shesh serve: engine' "$dir/$name.err" && return 0
-        kill -0 "$pid" 2>/dev/null || break
-        sleep 0.05
-    done
-    echo "FAIL: server '$name' did not start:"
-    cat "$dir/$name.err"
-    exit 1
-}
 # port_of REGEX FILE: the port of the listener whose address matches REGEX.
 port_of() { grep -oE "listening on $1:[0-9]+" "$2" | head -1 | grep -oE '[0-9]+$'; }
 # ask ADDR: sends stdin, prints the replies (the server closes after them).

@@ -13,7 +13,6 @@
 #include "cli_opt.h"
 #include "cli_position.h"
 #include "engine.h"
-#include "json.h"
 #include "num.h"
 #include "rules_cli.h"
 #include "search.h"
@@ -76,9 +75,9 @@ static void print_text(const char *id, const Answer *a, int plies)
     int match_to = a->cs.match_length;
     if (match_to)
         printf("%s: %d-point match, cube %d %s, %d %s\n", id, match_to, a->cs.cube,
-               cli_cube_owner(&a->cs), plies, plies == 1 ? "ply" : "plies");
+               answer_cube_owner(&a->cs), plies, plies == 1 ? "ply" : "plies");
     else
-        printf("%s: money, cube %d %s, %d %s\n", id, a->cs.cube, cli_cube_owner(&a->cs), plies,
+        printf("%s: money, cube %d %s, %d %s\n", id, a->cs.cube, answer_cube_owner(&a->cs), plies,
                plies == 1 ? "ply" : "plies");
     printf("  win %.4f  win gammon %.4f  win backgammon %.4f  lose gammon %.4f  "
            "lose backgammon %.4f\n",
@@ -93,22 +92,9 @@ static void print_text(const char *id, const Answer *a, int plies)
 
 static void print_json(const char *id, const Answer *a, int plies)
 {
-    const Evaluation *e = &a->cubeless;
     Buf b;
     buf_init(&b);
-    Json j;
-    json_begin(&j, &b);
-    json_object_begin(&j);
-    cli_json_position(&j, id, plies, &a->cs);
-    cli_json_chances(&j, e);
-    /* Money: equity per cube unit; match play: match winning chance. */
-    json_key(&j, "equity_kind");
-    json_str(&j, a->cs.match_length ? "match_winning_chance" : "money");
-    json_key(&j, "cubeless");
-    json_num(&j, a->cubeless.equity);
-    json_key(&j, "cubeful");
-    json_num(&j, a->cubeful.equity);
-    json_object_end(&j);
+    answer_json_eval(&b, id, &a->cs, plies, &a->cubeless, &a->cubeful);
     printf("%s\n", b.data);
     buf_free(&b);
 }

@@ -14,7 +14,6 @@
 #include "cli_opt.h"
 #include "cli_position.h"
 #include "engine.h"
-#include "json.h"
 #include "movetext.h"
 #include "num.h"
 #include "posid.h"
@@ -72,23 +71,8 @@ static void heading(const char *id, const int dice[2], const CubeState *cs, int 
                cs->score[SIDE_OPPONENT]);
     else
         printf(": money");
-    printf(", cube %d %s, %d %s\n", cs->cube, cli_cube_owner(cs), plies,
+    printf(", cube %d %s, %d %s\n", cs->cube, answer_cube_owner(cs), plies,
            plies == 1 ? "ply" : "plies");
-}
-
-static void json_head(Json *j, const char *id, const int dice[2], const CubeState *cs,
-                      int plies)
-{
-    cli_json_position(j, id, plies, cs);
-    json_key(j, "equity_kind");
-    json_str(j, cs->match_length ? "match_winning_chance" : "money");
-    if (dice[0]) {
-        json_key(j, "dice");
-        json_array_begin(j);
-        json_int(j, dice[0]);
-        json_int(j, dice[1]);
-        json_array_end(j);
-    }
 }
 
 static bool hint_moves(const Job *jb, const char *id, const Position *p, const CubeState *cs,
@@ -98,39 +82,12 @@ static bool hint_moves(const Job *jb, const char *id, const Position *p, const C
     if (engine_hint_moves(jb->engine, jb->scratch, p, dice[0], dice[1], cs, jb->plies,
                           jb->cands, jb->max, &n, err) != ENGINE_OK)
         return false;
-    char text[MOVETEXT_MAX], rid[POSID_LEN + 1];
+    char text[MOVETEXT_MAX];
     double best = n > 0 ? jb->cands[0].cubeful : 0;
     if (jb->json) {
         Buf b;
         buf_init(&b);
-        Json j;
-        json_begin(&j, &b);
-        json_object_begin(&j);
-        json_head(&j, id, dice, cs, jb->plies);
-        json_key(&j, "moves");
-        json_array_begin(&j);
-        for (int i = 0; i < n; i++) {
-            const EngineCandidate *c = &jb->cands[i];
-            movetext_display(p, &c->move, text);
-            posid_encode(&c->move.result, rid);
-            json_object_begin(&j);
-            json_key(&j, "move");
-            json_str(&j, text);
-            json_key(&j, "position");
-            json_str(&j, rid);
-            json_key(&j, "plies");
-            json_int(&j, c->plies);
-            cli_json_chances(&j, &c->ev);
-            json_key(&j, "cubeless");
-            json_num(&j, c->ev.equity);
-            json_key(&j, "cubeful");
-            json_num(&j, c->cubeful);
-            json_key(&j, "diff");
-            json_num(&j, c->cubeful - best);
-            json_object_end(&j);
-        }
-        json_array_end(&j);
-        json_object_end(&j);
+        answer_json_hint_moves(&b, id, p, cs, dice, jb->plies, jb->cands, n);
         printf("%s\n", b.data);
         buf_free(&b);
         return true;
@@ -155,24 +112,6 @@ static bool hint_moves(const Job *jb, const char *id, const Position *p, const C
     return true;
 }
 
-/* The right action in words, gnubg's way. */
-static const char *action_name(const EngineCubeHint *h)
-{
-    const char *take = h->answer == TAKE_DROP     ? "pass"
-                       : h->answer == TAKE_BEAVER ? "beaver"
-                                                  : "take";
-    if (!h->may_double)
-        return "no double (the rules allow none)";
-    if (h->action == CUBE_DOUBLE)
-        return h->answer == TAKE_DROP     ? "double, pass"
-               : h->answer == TAKE_BEAVER ? "double, beaver"
-                                          : "double, take";
-    if (h->answer == TAKE_DROP && h->no_double > h->double_pass)
-        return "too good to double, pass";
-    return strcmp(take, "beaver") ? (h->answer == TAKE_DROP ? "no double, pass" : "no double, take")
-                                  : "no double, beaver";
-}
-
 static bool hint_cube(const Job *jb, const char *id, const Position *p, const CubeState *cs,
                       Err *err)
 {
@@ -180,7 +119,7 @@ static bool hint_cube(const Job *jb, const char *id, const Position *p, const Cu
     if (engine_hint_cube(jb->engine, jb->scratch, p, cs, jb->plies, &h, err) != ENGINE_OK)
         return false;
     const int none[2] = {0, 0};
-    const char *action = action_name(&h);
+    const char *action = answer_cube_action(&h);
     double best = h.no_double;
     if (h.may_double) {
         double d = h.double_take < h.double_pass ? h.double_take : h.double_pass;
@@ -189,24 +128,7 @@ static bool hint_cube(const Job *jb, const char *id, const Position *p, const Cu
     if (jb->json) {
         Buf b;
         buf_init(&b);
-        Json j;
-        json_begin(&j, &b);
-        json_object_begin(&j);
-        json_head(&j, id, none, cs, jb->plies);
-        cli_json_chances(&j, &h.ev);
-        json_key(&j, "cubeless");
-        json_num(&j, h.ev.equity);
-        json_key(&j, "no_double");
-        json_num(&j, h.no_double);
-        json_key(&j, "double_take");
-        json_num(&j, h.double_take);
-        json_key(&j, "double_pass");
-        json_num(&j, h.double_pass);
-        json_key(&j, "may_double");
-        json_bool(&j, h.may_double);
-        json_key(&j, "action");
-        json_str(&j, action);
-        json_object_end(&j);
+        answer_json_hint_cube(&b, id, cs, jb->plies, &h);
         printf("%s\n", b.data);
         buf_free(&b);
         return true;
@@ -232,7 +154,7 @@ static bool one(const Job *jb, const char *id, const char *dice_text, const int 
     Err err = {{0}};
     bool ok = cli_read_position(id, &jb->rules, &p, &cs, dice, &err);
     if (ok && dice_text)
-        ok = cli_read_dice(dice_text, dice, &err);
+        ok = answer_read_dice(dice_text, dice, &err);
     else if (ok && given[0])
         dice[0] = given[0], dice[1] = given[1];
     if (ok)
@@ -289,8 +211,8 @@ int cli_hint(int argc, char **argv)
         }
         switch (c) {
         case OPT_PLIES: ok = num_int("--plies", optarg, 0, SEARCH_MAX_PLIES, &jb.plies, &err); break;
-        case OPT_DICE: ok = cli_read_dice(optarg, given, &err); break;
-        case OPT_MAX: ok = num_int("--max", optarg, 1, 1000, &jb.max, &err); break;
+        case OPT_DICE: ok = answer_read_dice(optarg, given, &err); break;
+        case OPT_MAX: ok = num_int("--max", optarg, 1, ANSWER_MOVES_MAX, &jb.max, &err); break;
         case OPT_JSON: jb.json = true; break;
         case 'h': hint_usage(stdout); return EXIT_OK;
         default: return cli_option_error(CMD, c, argv, opts);

@@ -12,6 +12,7 @@
 #include "cli.h"
 #include "fibsboard.h"
 #include "gnubgid.h"
+#include "id_fields.h"
 #include "cli_opt.h"
 #include "json.h"
 #include "matchid.h"
@@ -21,7 +22,6 @@
 
 /* Longest stdin line read in batch mode (a FIBS board line is ~200). */
 #define ID_LINE_MAX 4096
-#define FIELDS_MAX 32
 
 /* The help, in parts: `shesh id --help` prints them all, `shesh id decode
  * --help` and `shesh id encode --help` their own and the common part. */
@@ -83,165 +83,6 @@ static void id_usage(FILE *out, const char *action)
         fputs(id_encode_usage, out);
     fputs(action ? "Options:\n" : "Both actions:\n", out);
     fputs(id_common_usage, out);
-}
-
-/* ---- fields: one list, shown three ways (text block, batch line, JSON) -- */
-
-/* What a field's value is, for the JSON writer. */
-typedef enum FieldType { FIELD_INT, FIELD_BOOL, FIELD_STR, FIELD_LIST, FIELD_NULL } FieldType;
-
-typedef struct Field {
-    const char *key;
-    FieldType type;
-    int v;                  /* FIELD_INT, FIELD_BOOL */
-    int list[POS_SLOTS];    /* FIELD_LIST */
-    int n;
-    char text[ERR_TEXT_MAX]; /* the plain value, and a FIELD_STR's string */
-    char note[48];           /* shown after the value in the text block */
-} Field;
-
-typedef struct Fields {
-    int n;
-    Field f[FIELDS_MAX];
-} Fields;
-
-static Field *field_add(Fields *fs, const char *key, FieldType type, const char *note)
-{
-    Field *f = &fs->f[fs->n++]; /* FIELDS_MAX is above what describe() adds */
-    memset(f, 0, sizeof *f);
-    f->key = key;
-    f->type = type;
-    snprintf(f->note, sizeof f->note, "%s", note ? note : "");
-    return f;
-}
-
-static void field_int(Fields *fs, const char *key, int v, const char *note)
-{
-    Field *f = field_add(fs, key, FIELD_INT, note);
-    f->v = v;
-    snprintf(f->text, sizeof f->text, "%d", v);
-}
-
-static void field_bool(Fields *fs, const char *key, bool v)
-{
-    Field *f = field_add(fs, key, FIELD_BOOL, NULL);
-    f->v = v;
-    snprintf(f->text, sizeof f->text, "%s", v ? "yes" : "no");
-}
-
-static void field_str(Fields *fs, const char *key, const char *v, const char *note)
-{
-    Field *f = field_add(fs, key, FIELD_STR, note);
-    snprintf(f->text, sizeof f->text, "%s", v);
-}
-
-static void field_list(Fields *fs, const char *key, const int *v, int n, const char *note)
-{
-    Field *f = field_add(fs, key, FIELD_LIST, note);
-    size_t t = 0;
-    f->n = n;
-    for (int i = 0; i < n; i++) {
-        f->list[i] = v[i];
-        t += (size_t)snprintf(f->text + t, sizeof f->text - t, "%s%d", i ? "," : "", v[i]);
-    }
-}
-
-static void field_json(Json *j, const Field *f)
-{
-    json_key(j, f->key);
-    switch (f->type) {
-    case FIELD_INT: json_int(j, f->v); break;
-    case FIELD_BOOL: json_bool(j, f->v); break;
-    case FIELD_STR: json_str(j, f->text); break;
-    case FIELD_NULL: json_null(j); break;
-    case FIELD_LIST:
-        json_array_begin(j);
-        for (int i = 0; i < f->n; i++)
-            json_int(j, f->list[i]);
-        json_array_end(j);
-        break;
-    }
-}
-
-/* ---- what one item says ---------------------------------------------- */
-
-typedef struct Item {
-    AnyId id;
-    const char *kind; /* of the input: "position_id" ... "fibs_board", "counts" */
-} Item;
-
-static const char *seat_note(int p)
-{
-    return p == 0 ? "(O)" : p == 1 ? "(X)" : "(centred)";
-}
-
-static void describe(const Item *it, Fields *fs)
-{
-    const AnyId *a = &it->id;
-    const MatchId *m = &a->match;
-    fs->n = 0;
-    field_str(fs, "kind", it->kind, NULL);
-    char pid[POSID_LEN + 1], mid[MATCHID_LEN + 1], gid[GNUBGID_LEN + 1], xg[XGID_MAX];
-    if (a->has_position) {
-        posid_encode(&a->pos, pid);
-        field_str(fs, "position_id", pid, NULL);
-    }
-    if (a->has_match && matchid_encode(m, mid, NULL))
-        field_str(fs, "match_id", mid, NULL);
-    if (a->has_position && a->has_match) {
-        if (gnubgid_encode(&a->pos, m, gid, NULL))
-            field_str(fs, "gnubg_id", gid, NULL);
-        Xgid x = {a->pos, *m, a->beavers, a->max_cube};
-        Err err = {{0}};
-        if (xgid_encode(&x, xg, &err)) {
-            field_str(fs, "xgid", xg, NULL);
-        } else {
-            Field *f = field_add(fs, "xgid", FIELD_NULL, NULL);
-            snprintf(f->text, sizeof f->text, "none");
-            field_str(fs, "xgid_error", err.text, NULL);
-        }
-    }
-    if (a->has_position) {
-        int counts[POS_SLOTS];
-        char note[48];
-        for (int s = SIDE_ROLLER; s >= SIDE_OPPONENT; s--) {
-            for (int i = 0; i < POS_SLOTS; i++)
-                counts[i] = a->pos.side[s][i];
-            int seat = s == SIDE_ROLLER ? m->dice_owner : !m->dice_owner;
-            if (a->has_match)
-                snprintf(note, sizeof note, "(%c, player %d%s)", seat ? 'X' : 'O', seat,
-                         s == SIDE_ROLLER ? ", on roll" : "");
-            else
-                snprintf(note, sizeof note, "%s", s == SIDE_ROLLER ? "(on roll)" : "");
-            field_list(fs, s == SIDE_ROLLER ? "player" : "opponent", counts, POS_SLOTS, note);
-        }
-        field_int(fs, "player_pips", pos_pips(&a->pos, SIDE_ROLLER), NULL);
-        field_int(fs, "opponent_pips", pos_pips(&a->pos, SIDE_OPPONENT), NULL);
-    }
-    if (!a->has_match)
-        return;
-    field_int(fs, "cube", m->cube, NULL);
-    field_int(fs, "cube_owner", m->cube_owner, seat_note(m->cube_owner));
-    field_int(fs, "dice_owner", m->dice_owner, seat_note(m->dice_owner));
-    field_bool(fs, "crawford", m->crawford);
-    char note[48];
-    snprintf(note, sizeof note, "(%s)", matchid_game_state_name(m->game_state));
-    field_int(fs, "game_state", m->game_state, note);
-    field_int(fs, "turn", m->turn, seat_note(m->turn));
-    field_bool(fs, "doubled", m->doubled);
-    snprintf(note, sizeof note, "(%s)", matchid_resign_name(m->resigned));
-    field_int(fs, "resigned", m->resigned, note);
-    field_list(fs, "dice", m->dice, 2, m->dice[0] ? NULL : "(not rolled)");
-    field_int(fs, "match_length", m->match_length, m->match_length ? NULL : "(money)");
-    field_list(fs, "score", m->score, 2, "(player 0, player 1)");
-    field_bool(fs, "jacoby", m->jacoby);
-    if (a->has_position) { /* the XGID-only fields */
-        /* the XGID's rule bit; "beavers" is a count in `shesh rules` */
-        field_bool(fs, "beaver_rule", a->beavers);
-        /* the value, as everywhere else; the XGID stores its log2 */
-        snprintf(note, sizeof note, "(2^%d, XGID field 10)", a->max_cube);
-        field_int(fs, "max_cube", 1 << a->max_cube, note);
-    }
 }
 
 /* ---- gnubg's board ------------------------------------------------------ */
@@ -394,7 +235,7 @@ static bool is_id_key(const char *k)
            !strcmp(k, "xgid");
 }
 
-static void emit_text(const Item *it, const Fields *fs, const Out *o, Buf *out)
+static void emit_text(const IdItem *it, const Fields *fs, const Out *o, Buf *out)
 {
     const AnyId *a = &it->id;
     if (!o->encode && a->has_position) {
@@ -415,22 +256,21 @@ static void emit_text(const Item *it, const Fields *fs, const Out *o, Buf *out)
     }
 }
 
-static void emit(const Item *it, const char *input, const Out *o, Buf *out)
+static void emit(const IdItem *it, const char *input, const Out *o, Buf *out)
 {
     Fields *fs = malloc(sizeof *fs);
     if (!fs) {
         fputs("shesh id: out of memory\n", stderr);
         exit(EXIT_FAIL);
     }
-    describe(it, fs);
+    id_fields_describe(it, fs);
     if (o->json) {
         Json j;
         json_begin(&j, out);
         json_object_begin(&j);
         json_key(&j, "input");
         json_str(&j, input);
-        for (int i = 0; i < fs->n; i++)
-            field_json(&j, &fs->f[i]);
+        id_fields_json(&j, fs);
         json_object_end(&j);
         buf_puts(out, "\n");
     } else if (o->batch) {
@@ -457,18 +297,6 @@ static void flush_buf(Buf *out)
 
 /* ---- reading the inputs --------------------------------------------- */
 
-static const char *kind_key(IdKind k)
-{
-    switch (k) {
-    case ID_POSITION: return "position_id";
-    case ID_MATCH: return "match_id";
-    case ID_GNUBG: return "gnubg_id";
-    case ID_XGID: return "xgid";
-    case ID_UNKNOWN: break;
-    }
-    return "unknown";
-}
-
 static bool is_fibs_line(const char *s)
 {
     s += strspn(s, " \t");
@@ -479,7 +307,7 @@ static bool is_fibs_line(const char *s)
  * four IDs agree: a pending double or resignation puts the player who made
  * the offer (O) on roll and X, who must answer, in the turn field (gnubg's
  * own debug IDs leave X on roll). */
-static bool read_fibs(const FibsParser *fp, const char *line, Item *it, Err *err)
+static bool read_fibs(const FibsParser *fp, const char *line, IdItem *it, Err *err)
 {
     FibsBoard *bd = malloc(sizeof *bd);
     if (!bd)
@@ -507,7 +335,7 @@ static bool read_fibs(const FibsParser *fp, const char *line, Item *it, Err *err
     return ok;
 }
 
-static bool read_item(const char *s, bool encode, const FibsParser *fp, Item *it, Err *err)
+static bool read_item(const char *s, bool encode, const FibsParser *fp, IdItem *it, Err *err)
 {
     if (encode && is_fibs_line(s)) {
         if (!fp)
@@ -516,7 +344,7 @@ static bool read_item(const char *s, bool encode, const FibsParser *fp, Item *it
     }
     if (!gnubgid_read_any(s, &it->id, err))
         return false;
-    it->kind = kind_key(it->id.kind);
+    it->kind = id_fields_kind_key(it->id.kind);
     if (encode && !(it->id.has_position && it->id.has_match))
         return err_set(err, "a %s alone does not make all four IDs: encode takes an XGID, "
                             "a GNUBG-ID, a FIBS board line, or a Position ID with match "
@@ -536,7 +364,7 @@ static char *trim(char *s)
 }
 
 typedef struct EncodeOpts EncodeOpts;
-static bool encode_item(const EncodeOpts *e, const char *input, const FibsParser *fp, Item *it,
+static bool encode_item(const EncodeOpts *e, const char *input, const FibsParser *fp, IdItem *it,
                         Err *err);
 
 /* Batch mode: one item per stdin line, one answer line each. e is the
@@ -557,7 +385,7 @@ static int run_batch(const EncodeOpts *e, const Out *o, const FibsParser *fp)
         char *s = trim(line);
         if (!nul && (!*s || *s == '#'))
             continue;
-        Item it;
+        IdItem it;
         Err err = {{0}};
         bool ok;
         if (nul)
@@ -639,7 +467,7 @@ static int id_decode(int argc, char **argv)
     Buf out;
     buf_init(&out);
     for (int i = optind; i < argc; i++) {
-        Item it;
+        IdItem it;
         Err err = {{0}};
         if (!read_item(argv[i], false, NULL, &it, &err)) {
             fprintf(stderr, "shesh id decode: %s\n", err.text);
@@ -790,7 +618,7 @@ static bool encode_option(EncodeOpts *e, int c, const char *arg, Err *err)
 
 /* The item of a position (from counts or a Position ID) and the options. */
 static bool encode_from_options(const EncodeOpts *e, const Position *pos, const char *kind,
-                                Item *it, Err *err)
+                                IdItem *it, Err *err)
 {
     memset(it, 0, sizeof *it);
     it->kind = kind;
@@ -816,7 +644,7 @@ static bool encode_from_options(const EncodeOpts *e, const Position *pos, const 
 }
 
 /* One encode input: NULL = the --player/--opponent counts. */
-static bool encode_item(const EncodeOpts *e, const char *input, const FibsParser *fp, Item *it,
+static bool encode_item(const EncodeOpts *e, const char *input, const FibsParser *fp, IdItem *it,
                         Err *err)
 {
     if (!input) {
@@ -913,7 +741,7 @@ static int id_encode(int argc, char **argv)
         o.batch = true;
         status = run_batch(&e, &o, fp);
     } else {
-        Item it;
+        IdItem it;
         const char *input = counts ? NULL : argv[optind];
         Buf out;
         buf_init(&out);

@@ -10,6 +10,7 @@
 #include "cli.h"
 #include "cli_opt.h"
 #include "gnubgid.h"
+#include "answer_json.h"
 #include "json.h"
 #include "movegen.h"
 #include "movetext.h"
@@ -49,18 +50,12 @@ static void moves_usage(FILE *out)
             "Exit status: 0 done, 1 a bad ID, roll or MOVE (any line with '-'), 2 usage.\n");
 }
 
-/* A legal move's place in the output, ordered by the ID of its result. */
-typedef struct Ranked {
-    char id[POSID_LEN + 1];
-    int index;
-} Ranked;
-
 /* One request: the position, the roll, and the legal moves sorted by result. */
 typedef struct Request {
     Position pos;
     int d1, d2;
     MoveList list;
-    Ranked ranked[MOVES_MAX];
+    AnswerRanked ranked[MOVES_MAX];
 } Request;
 
 /* "31", "3-1", or two one-digit words ("3" "1"); each die 1 to 6. */
@@ -83,38 +78,21 @@ static bool parse_dice(const char *a, const char *b, int *d1, int *d2, Err *err)
 }
 
 /* Reads a Position ID, GNUBG-ID or XGID into r->pos; *has_dice tells
- * whether the ID held a roll, stored in r->d1, r->d2. What has the shape of
- * neither (a Match ID alone included) is read as a Position ID, whose
- * decoder says what is wrong with it. */
+ * whether the ID held a roll, stored in r->d1, r->d2. */
 static bool parse_id(const char *id, Request *r, bool *has_dice, Err *err)
 {
-    *has_dice = false;
-    IdKind kind = gnubgid_kind(id);
-    if (kind != ID_GNUBG && kind != ID_XGID)
-        return posid_decode(id, &r->pos, err);
-    AnyId any;
-    if (!gnubgid_read_any(id, &any, err))
+    int dice[2];
+    if (!answer_read_board(id, &r->pos, dice, has_dice, err))
         return false;
-    r->pos = any.pos;
-    *has_dice = any.match.dice[0] > 0;
-    r->d1 = any.match.dice[0];
-    r->d2 = any.match.dice[1];
+    if (*has_dice)
+        r->d1 = dice[0], r->d2 = dice[1];
     return true;
-}
-
-static int cmp_ranked(const void *a, const void *b)
-{
-    return strcmp(((const Ranked *)a)->id, ((const Ranked *)b)->id);
 }
 
 static void solve(Request *r)
 {
-    int n = movegen_generate(&r->pos, r->d1, r->d2, &r->list);
-    for (int i = 0; i < n; i++) {
-        posid_encode(&r->list.moves[i].result, r->ranked[i].id);
-        r->ranked[i].index = i;
-    }
-    qsort(r->ranked, (size_t)n, sizeof r->ranked[0], cmp_ranked);
+    movegen_generate(&r->pos, r->d1, r->d2, &r->list);
+    answer_rank_moves(&r->list, r->ranked);
 }
 
 /* JSON is built in a Buf, where json_string() writes, then printed. */
@@ -126,34 +104,9 @@ static void write_buf(FILE *out, const Buf *b)
 
 static void print_json(FILE *out, Request *r)
 {
-    char id[POSID_LEN + 1], text[MOVETEXT_MAX];
-    posid_encode(&r->pos, id);
     Buf b;
     buf_init(&b);
-    Json j;
-    json_begin(&j, &b);
-    json_object_begin(&j);
-    json_key(&j, "position_id");
-    json_str(&j, id);
-    json_key(&j, "dice");
-    json_array_begin(&j);
-    json_int(&j, r->d1);
-    json_int(&j, r->d2);
-    json_array_end(&j);
-    json_key(&j, "moves");
-    json_array_begin(&j);
-    for (int k = 0; k < r->list.count; k++) {
-        const Ranked *m = &r->ranked[k];
-        movetext_display(&r->pos, &r->list.moves[m->index], text);
-        json_object_begin(&j);
-        json_key(&j, "move");
-        json_str(&j, text);
-        json_key(&j, "result");
-        json_str(&j, m->id);
-        json_object_end(&j);
-    }
-    json_array_end(&j);
-    json_object_end(&j);
+    answer_json_moves(&b, &r->pos, r->d1, r->d2, &r->list, r->ranked);
     buf_puts(&b, "\n");
     write_buf(out, &b);
     buf_free(&b);
@@ -182,7 +135,7 @@ static void print_lines(FILE *out, Request *r)
 {
     char text[MOVETEXT_MAX];
     for (int k = 0; k < r->list.count; k++) {
-        const Ranked *m = &r->ranked[k];
+        const AnswerRanked *m = &r->ranked[k];
         movetext_display(&r->pos, &r->list.moves[m->index], text);
         fprintf(out, "%s\t%s\n", text, m->id);
     }
@@ -196,7 +149,7 @@ static void print_row(FILE *out, Request *r)
     int hi = r->d1 > r->d2 ? r->d1 : r->d2, lo = r->d1 + r->d2 - hi;
     fprintf(out, "%s\t%d%d\t%d\t", id, hi, lo, r->list.count);
     for (int k = 0; k < r->list.count; k++) {
-        const Ranked *m = &r->ranked[k];
+        const AnswerRanked *m = &r->ranked[k];
         movetext_display(&r->pos, &r->list.moves[m->index], text);
         fprintf(out, "%s%s=%s", k ? ";" : "", m->id, text);
     }

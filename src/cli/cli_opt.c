@@ -81,16 +81,7 @@ int cli_option_error(const char *cmd, int c, char **argv, const struct option *l
 
 void cli_json_error(Buf *out, const char *input, const char *message)
 {
-    Json j;
-    json_begin(&j, out);
-    json_object_begin(&j);
-    if (input) {
-        json_key(&j, "input");
-        json_str(&j, input);
-    }
-    json_key(&j, "error");
-    json_str(&j, message);
-    json_object_end(&j);
+    json_error(out, input, message);
     buf_puts(out, "\n");
 }
 

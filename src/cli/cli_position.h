@@ -12,9 +12,8 @@
 #include <stdbool.h>
 
 #include "cube_state.h"
-#include "engine.h"
+#include "answer_json.h" /* answer_read_dice, answer_cube_owner: the roll and cube of an ID */
 #include "err.h"
-#include "json.h"
 #include "match.h"
 #include "position.h"
 
@@ -29,20 +28,5 @@ bool cli_read_position(const char *id, const Rules *rules, Position *p, CubeStat
  * rollout`): the same IDs, rules and refusals as cli_read_position, a
  * Position ID being a money game with its player on roll. */
 bool cli_read_match(const char *id, const Rules *rules, Match *m, Err *err);
-
-/* A roll as the shell takes it: "31" or "3-1" (dice 1 to 6, in either
- * order). */
-bool cli_read_dice(const char *s, int dice[2], Err *err);
-
-/* "centred", "player" (the player to act) or "opponent". */
-const char *cli_cube_owner(const CubeState *cs);
-
-/* The members eval and hint answers start with: "input", "plies",
- * "match_to", "cube", "cube_owner". */
-void cli_json_position(Json *j, const char *id, int plies, const CubeState *cs);
-
-/* The five chances: "win", "win_gammon", "win_backgammon", "lose_gammon",
- * "lose_backgammon". */
-void cli_json_chances(Json *j, const Evaluation *e);
 
 #endif

@@ -272,7 +272,7 @@ static bool one(Job *jb, const char *id, const char *dice_text)
     RolloutReport r;
     bool ok = cli_read_match(id, &jb->o->rules, &m, &err);
     if (ok && dice_text)
-        ok = cli_read_dice(dice_text, dice, &err);
+        ok = answer_read_dice(dice_text, dice, &err);
     else if (ok)
         dice[0] = m.dice[0], dice[1] = m.dice[1];
     if (ok)

@@ -21,6 +21,7 @@
 #include "cli_opt.h"
 #include "diag.h"
 #include "engine.h"
+#include "http_api.h"
 #include "listen.h"
 #include "net.h"
 #include "num.h"
@@ -53,16 +54,21 @@ static void serve_usage(FILE *out)
 {
     fprintf(out,
             "usage: shesh serve [--listen HOST:PORT]... [--unix PATH]... [--unix-mode MODE]\n"
+            "                   [--http HOST:PORT]...\n"
             "                   [--max-connections N] [--max-queue N] [--max-queue-per-peer N]\n"
             "                   [--max-buffered N] [--plies N] [--max-plies N]\n"
             "                   [--idle-timeout S] [--request-timeout S] [--log-dir DIR]\n"
             "                   [--log-max-bytes N] [--threads N]\n\n"
             "Answers GNU Backgammon's external-player protocol (gnubg: 'set player 1\n"
             "external HOST:PORT') for many clients at once, until SIGINT,\n"
-            "SIGTERM or SIGHUP. Without --listen or --unix it listens on " DEFAULT_ADDRESS ".\n\n"
+            "SIGTERM or SIGHUP; with --http, an HTTP/JSON API too (docs/http.md). Without\n"
+            "--listen, --unix or --http it listens on " DEFAULT_ADDRESS ".\n\n"
             "  --listen HOST:PORT   TCP address; [::1]:PORT for IPv6, :PORT for every\n"
             "                       interface, port 0 for any free port (printed); may repeat\n"
             "  --unix PATH          Unix socket; may repeat\n"
+            "  --http HOST:PORT     TCP address of the HTTP/JSON API (GET /v1/move,\n"
+            "                       /v1/cube, /v1/eval, /v1/moves, /v1/id, /v1/health),\n"
+            "                       under the same limits; may repeat\n"
             "  --unix-mode MODE     the Unix sockets' permissions, octal (default 0660:\n"
             "                       the owner and his group may connect)\n"
             "  --max-connections N  connections open at once; more are refused with an\n"
@@ -168,6 +174,23 @@ static bool serve_is_cheap(void *ctx, const char *line, size_t len)
     return proto_is_cheap(ctx, line, len);
 }
 
+/* The HTTP API (http_api.h) behind the network layer's HTTP side. */
+static int serve_http_answer(void *ctx, void *thread, const char *method, const char *path,
+                             const NetHttpArg *args, size_t n_args, Buf *body)
+{
+    HttpArg a[NET_HTTP_ARGS_MAX];
+    size_t n = n_args < NET_HTTP_ARGS_MAX ? n_args : NET_HTTP_ARGS_MAX;
+    for (size_t i = 0; i < n; i++)
+        a[i] = (HttpArg){args[i].key, args[i].value};
+    return http_api_answer(ctx, thread, method, path, a, n_args > n ? n_args : n, body);
+}
+
+static bool serve_http_is_cheap(void *ctx, const char *method, const char *path)
+{
+    (void)ctx;
+    return http_api_is_cheap(method, path);
+}
+
 /* Names the signal that arrived, and who sent it. */
 static void read_signal(int fd, char *text, size_t size)
 {
@@ -186,6 +209,8 @@ static void read_signal(int fd, char *text, size_t size)
 typedef struct ServeOptions {
     ListenAddr addr[SERVE_LISTENERS_MAX];
     size_t naddr;
+    ListenAddr http[SERVE_LISTENERS_MAX];
+    size_t nhttp;
     int plies, max_plies;
     bool plies_set, max_plies_set;
     double idle, budget;
@@ -219,6 +244,7 @@ static int parse_options(int argc, char **argv, ServeOptions *o)
     static const struct option longopts[] = {
         {"listen", required_argument, NULL, 'l'},
         {"unix", required_argument, NULL, 'u'},
+        {"http", required_argument, NULL, 'H'},
         {"unix-mode", required_argument, NULL, 'M'},
         {"max-connections", required_argument, NULL, 'C'},
         {"max-queue", required_argument, NULL, 'Q'},
@@ -262,6 +288,15 @@ static int parse_options(int argc, char **argv, ServeOptions *o)
                           : listen_parse_unix(optarg, &o->addr[o->naddr], &err);
             bad_address = !ok;
             o->naddr += ok;
+            break;
+        case 'H':
+            if (o->nhttp >= SERVE_LISTENERS_MAX) {
+                ok = err_set(&err, "more than %d HTTP addresses", SERVE_LISTENERS_MAX);
+                break;
+            }
+            ok = listen_parse_tcp(optarg, &o->http[o->nhttp], &err);
+            bad_address = !ok;
+            o->nhttp += ok;
             break;
         case 'C':
             ok = num_int("--max-connections", optarg, 0, 1000000, &o->max_connections, &err);
@@ -332,9 +367,18 @@ static int parse_options(int argc, char **argv, ServeOptions *o)
     }
     if (!ok)
         return cli_usage_error("serve", "%s", err.text);
-    if (o->naddr == 0)
+    if (o->naddr == 0 && o->nhttp == 0)
         listen_parse_tcp(DEFAULT_ADDRESS, &o->addr[o->naddr++], NULL);
     return EXIT_OK;
+}
+
+/* Closes what was opened when the server cannot start after all. */
+static void close_all(Listener *ls, size_t *n, Listener *http, size_t *nh)
+{
+    while (*n > 0)
+        listen_close(&ls[--*n]);
+    while (*nh > 0)
+        listen_close(&http[--*nh]);
 }
 
 static int serve_fail(const char *text)
@@ -364,12 +408,13 @@ int cli_serve(int argc, char **argv)
     mallopt(M_MMAP_THRESHOLD, 128 * 1024);
 #endif
 
-    Listener listeners[SERVE_LISTENERS_MAX];
-    size_t n = 0;
-    for (size_t i = 0; i < o.naddr; i++) {
-        if (!listen_open(&o.addr[i], listeners, SERVE_LISTENERS_MAX, &n, &err)) {
-            while (n > 0)
-                listen_close(&listeners[--n]);
+    Listener listeners[SERVE_LISTENERS_MAX], http[SERVE_LISTENERS_MAX];
+    size_t n = 0, nh = 0;
+    for (size_t i = 0; i < o.naddr + o.nhttp; i++) {
+        bool is_http = i >= o.naddr;
+        if (!(is_http ? listen_open(&o.http[i - o.naddr], http, SERVE_LISTENERS_MAX, &nh, &err)
+                      : listen_open(&o.addr[i], listeners, SERVE_LISTENERS_MAX, &n, &err))) {
+            close_all(listeners, &n, http, &nh);
             return serve_fail(err.text);
         }
     }
@@ -426,10 +471,14 @@ int cli_serve(int argc, char **argv)
         .thread_new = serve_thread_new,
         .thread_free = serve_thread_free,
         .set_stop = serve_set_stop,
+        .http_answer = serve_http_answer,
+        .http_is_cheap = serve_http_is_cheap,
     };
     NetConfig cfg = {
         .listeners = listeners,
         .n_listeners = n,
+        .http_listeners = http,
+        .n_http_listeners = nh,
         .threads = o.threads,
         .idle_timeout = o.idle,
         .request_timeout = o.budget,
@@ -445,6 +494,8 @@ int cli_serve(int argc, char **argv)
     };
     for (size_t i = 0; i < n; i++)
         diag_printf(diag, "listening on %s", listeners[i].name);
+    for (size_t i = 0; i < nh; i++)
+        diag_printf(diag, "listening on http://%s", http[i].name);
     diag_printf(diag, "engine %s, %d plies (clients up to %d), %d threads", engine_id(engine),
                 o.plies, o.max_plies, o.threads);
 

@@ -7,6 +7,7 @@
 #include <netdb.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
+#include <arpa/inet.h>
 #include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -456,4 +457,30 @@ bool listen_send_all(int fd, const void *data, size_t n)
         n -= (size_t)w;
     }
     return true;
+}
+
+bool listen_peer_key(const struct sockaddr *sa, socklen_t salen, char *key, size_t size)
+{
+    char host[INET6_ADDRSTRLEN];
+    if (sa->sa_family == AF_INET6 && salen >= (socklen_t)sizeof(struct sockaddr_in6)) {
+        struct in6_addr a = ((const struct sockaddr_in6 *)(const void *)sa)->sin6_addr;
+        if (IN6_IS_ADDR_V4MAPPED(&a)) {
+            if (inet_ntop(AF_INET, &a.s6_addr[12], host, sizeof host)) {
+                snprintf(key, size, "tcp %s", host);
+                return true;
+            }
+        } else {
+            memset(&a.s6_addr[8], 0, 8);
+            if (inet_ntop(AF_INET6, &a, host, sizeof host)) {
+                snprintf(key, size, "tcp %s/64", host);
+                return true;
+            }
+        }
+    } else if (sa->sa_family == AF_INET && salen >= (socklen_t)sizeof(struct sockaddr_in) &&
+               inet_ntop(AF_INET, &((const struct sockaddr_in *)(const void *)sa)->sin_addr,
+                         host, sizeof host)) {
+        snprintf(key, size, "tcp %s", host);
+        return true;
+    }
+    return false;
 }

@@ -47,6 +47,13 @@ void listen_format(const ListenAddr *a, char *buf, size_t size);
 /* "1.2.3.4:80" or "[::1]:80": a socket address for messages and logs. */
 void listen_sockaddr_name(const struct sockaddr *sa, socklen_t len, char *buf, size_t size);
 
+/* The peer a TCP client counts as for the server's turns and caps (fair.h):
+ * its address without the port (every connection from one host is one
+ * peer), an IPv6 address by its /64 (what one site or host is given: it
+ * could otherwise be as many peers as it likes), an IPv4 address mapped
+ * into IPv6 as the IPv4 address it is. False for another family. */
+bool listen_peer_key(const struct sockaddr *sa, socklen_t len, char *key, size_t size);
+
 /* One listening socket (non-blocking, close-on-exec). */
 typedef struct Listener {
     int fd;

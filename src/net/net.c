@@ -33,6 +33,8 @@
 #include "clock.h"
 #include "diag.h"
 #include "fair.h"
+#include "http.h"
+#include "sched.h"
 #include "txlog.h"
 #include "version.h"
 #include "worker.h"
@@ -141,7 +143,7 @@ const char *net_framing_error(NetLineKind kind)
 #define INLINE_PER_WAKE 8
 #define NEVER 1e300
 
-enum { WATCH_LISTENER, WATCH_STOP, WATCH_POOL, WATCH_CONN };
+enum { WATCH_LISTENER, WATCH_STOP, WATCH_POOL, WATCH_CONN, WATCH_HTTP };
 
 /* The first member of everything registered with epoll: tells them apart. */
 typedef struct Watch {
@@ -156,20 +158,15 @@ typedef struct ListenWatch {
 typedef struct Server Server;
 typedef struct Conn Conn;
 
+/* A line of a connection, as a request for the workers. */
 typedef struct NetJob {
-    WorkerJob base; /* first: the pool hands back a WorkerJob * */
+    SchedJob sj; /* first: sched.h hands back a SchedJob * */
     Conn *conn;
     const NetHandler *h;
     void *session;
     Buf line;
     Buf reply;
     NetAction action;
-    /* Between the loop and the worker: the loop sets stop when the reply is
-     * no longer wanted; the worker sets started_us (clock_now, in
-     * microseconds; 0 while queued) when it takes the job, which is when
-     * the time budget starts. */
-    atomic_bool stop;
-    atomic_llong started_us;
 } NetJob;
 
 struct Conn {
@@ -184,11 +181,8 @@ struct Conn {
     size_t queue_pos;   /* records before this are done */
     Buf out;            /* replies not yet sent */
     size_t out_pos;
-    NetJob job;
-    bool busy;          /* job is waiting (queued) or on the pool (then job
-                           and session belong to it) */
-    bool queued;        /* job waits its turn for a worker (fair.h) */
-    FairItem turn;      /* its place while queued */
+    NetJob job;         /* while job.sj.busy (waiting or on the pool), job
+                           and session belong to it */
     FairPeer *peer_q;   /* its peer, for the order and the caps */
     size_t held;        /* bytes of buffers counted in Server.buffered */
     size_t job_held;    /* of those, the job's (not read while it is on the pool) */
@@ -216,10 +210,11 @@ struct Server {
     WorkerPool *pool;
     void *loop_thread; /* the handler's state for requests run on the loop */
     TxZip *zip;
-    Watch stop_w, pool_w;
+    Watch stop_w, pool_w, http_w;
+    Http *http;        /* the HTTP listeners' daemons (http.h), or NULL */
     ListenWatch *lw;
     Fair *fair;        /* requests waiting for a worker */
-    size_t on_pool;    /* jobs handed to the pool, not yet back */
+    Sched sched;       /* the pool and the fair queue in front of it */
     size_t buffered;   /* bytes held by every connection's buffers */
     bool squeezed;     /* over --max-buffered (until 7/8 of it) */
     unsigned long squeezes; /* times it went over */
@@ -341,13 +336,7 @@ static void flush_log(Conn *c)
 /* Nobody wants the reply of c's job under way: let it end (NetJob.stop). */
 static void conn_stop_job(Conn *c)
 {
-    if (c->queued) { /* it never started: it simply stops waiting */
-        fair_remove(c->srv->fair, c->peer_q, &c->turn);
-        c->queued = false;
-        c->busy = false;
-        return;
-    }
-    if (c->busy && !atomic_exchange(&c->job.stop, true))
+    if (sched_cancel(&c->srv->sched, &c->job.sj))
         c->srv->stats.stopped++;
 }
 
@@ -428,26 +417,16 @@ static void conn_write(Conn *c)
     }
 }
 
-static void job_run(WorkerJob *wj, void *thread)
+static void job_run(SchedJob *sj, void *thread)
 {
-    NetJob *j = (NetJob *)wj;
-    atomic_store(&j->started_us, (long long)(clock_now() * 1e6) + 1);
+    NetJob *j = (NetJob *)sj;
     buf_clear(&j->reply);
     if (j->h->set_stop)
-        j->h->set_stop(j->h->ctx, thread, &j->stop);
+        j->h->set_stop(j->h->ctx, thread, &j->sj.stop);
     j->action = j->h->handle(j->h->ctx, thread, j->session, j->line.data ? j->line.data : "",
                              j->line.len, &j->reply);
     if (j->h->set_stop)
         j->h->set_stop(j->h->ctx, thread, NULL);
-}
-
-/* When c's job's time budget runs out: from when a worker took it, or (still
- * queued) not before a whole budget from now. */
-static double job_deadline(const Conn *c)
-{
-    long long started = atomic_load(&c->job.started_us);
-    double budget = c->srv->cfg->request_timeout;
-    return started ? (double)(started - 1) / 1e6 + budget : c->srv->now + budget;
 }
 
 /* After a request finished: the connection was active, and may go idle
@@ -514,41 +493,12 @@ static void conn_inline(Conn *c, const char *line, size_t len)
     conn_take_reply(c, action, &c->job.reply);
 }
 
-static void job_submit(Server *s, Conn *c)
-{
-    s->on_pool++;
-    worker_pool_submit(s->pool, &c->job.base);
-}
-
-/* Hands waiting requests to the pool, in their turns, while a worker is
- * free. The pool is given no more than it has threads: the order of the
- * rest is fair.h's, not first come first served. */
-static void run_waiting(Server *s)
-{
-    FairItem *it;
-    while (s->on_pool < (size_t)s->cfg->threads && (it = fair_pop(s->fair, NULL))) {
-        Conn *c = (Conn *)(void *)((char *)it - offsetof(Conn, turn));
-        c->queued = false;
-        job_submit(s, c);
-    }
-}
-
-/* Whether a request that would have to wait is refused: too many wait
- * already, from its peer or in all. */
-static bool queue_full(const Conn *c)
-{
-    const Server *s = c->srv;
-    const NetConfig *cfg = s->cfg;
-    if (s->on_pool < (size_t)cfg->threads)
-        return false; /* a worker is free: it would not wait */
-    return (cfg->max_queue > 0 && fair_waiting(s->fair) >= cfg->max_queue) ||
-           (cfg->max_queue_per_peer > 0 && fair_peer_waiting(c->peer_q) >= cfg->max_queue_per_peer);
-}
+static void job_done(SchedJob *sj);
 
 static void conn_dispatch(Conn *c, const char *line, size_t len)
 {
     Server *s = c->srv;
-    if (queue_full(c)) {
+    if (sched_full(&s->sched, c->peer_q)) {
         static const char busy[] = "Error: server busy; try again later\n";
         s->stats.busy++;
         conn_send(c, busy, sizeof busy - 1);
@@ -556,25 +506,19 @@ static void conn_dispatch(Conn *c, const char *line, size_t len)
     }
     buf_clear(&c->job.line);
     buf_append(&c->job.line, line, len);
-    c->job.base.run = job_run;
+    c->job.sj.run = job_run;
+    c->job.sj.done = job_done;
+    c->job.sj.peer = c->peer_q;
     c->job.conn = c;
     c->job.h = s->h;
     c->job.session = c->session;
-    c->busy = true;
     c->late = false;
-    atomic_store(&c->job.stop, false);
-    atomic_store(&c->job.started_us, 0);
     if (s->cfg->request_timeout > 0) {
         c->deadline = s->now + s->cfg->request_timeout;
         due(s, c->deadline);
     }
     s->stats.requests++;
-    if (s->on_pool < (size_t)s->cfg->threads) {
-        job_submit(s, c);
-    } else {
-        c->queued = true;
-        fair_push(s->fair, c->peer_q, &c->turn);
-    }
+    sched_start(&s->sched, &c->job.sj);
 }
 
 static void conn_set_events(Conn *c)
@@ -597,7 +541,7 @@ static void conn_set_events(Conn *c)
  * send is what the budget is short of. */
 static bool can_dispatch(const Conn *c)
 {
-    return !c->busy && !c->quitting && queue_pending(c) > 0 &&
+    return !c->job.sj.busy && !c->quitting && queue_pending(c) > 0 &&
            out_pending(c) < (c->held_back ? 1 : OUT_HIGH);
 }
 
@@ -619,7 +563,7 @@ static void conn_account(Conn *c)
     shrink(&c->framer.line, keep);
     shrink(&c->queue, keep);
     shrink(&c->out, keep);
-    if (!c->busy || c->queued) {
+    if (!c->job.sj.busy || c->job.sj.queued) {
         shrink(&c->job.line, keep);
         shrink(&c->job.reply, keep);
         c->job_held = c->job.line.cap + c->job.reply.cap;
@@ -717,7 +661,7 @@ static void conn_pump(Conn *c)
         if (!can_dispatch(c))
             break;
     }
-    if (!c->busy && out_pending(c) == 0) {
+    if (!c->job.sj.busy && out_pending(c) == 0) {
         if (c->quitting) {
             conn_kill(c, "the client asked to close");
             return;
@@ -801,35 +745,13 @@ static void conn_read(Conn *c)
 }
 
 /* Who is behind a connection, for the turns and caps of fair.h: over TCP
- * the address without its port (every connection from one host is one
- * peer), an IPv6 address by its /64 (what one site or host is given: it
- * could otherwise be as many peers as it likes) and an IPv4 one mapped into
- * IPv6 as the IPv4 address it is; over a Unix socket the user id. */
+ * its address (listen_peer_key), over a Unix socket the user id. */
 static void peer_key(int fd, const Listener *l, const struct sockaddr *sa, socklen_t salen,
                      char *key, size_t size)
 {
     if (l->kind == LISTEN_TCP) {
-        char host[INET6_ADDRSTRLEN];
-        if (sa->sa_family == AF_INET6 && salen >= (socklen_t)sizeof(struct sockaddr_in6)) {
-            struct in6_addr a = ((const struct sockaddr_in6 *)(const void *)sa)->sin6_addr;
-            if (IN6_IS_ADDR_V4MAPPED(&a)) {
-                if (inet_ntop(AF_INET, &a.s6_addr[12], host, sizeof host)) {
-                    snprintf(key, size, "tcp %s", host);
-                    return;
-                }
-            } else {
-                memset(&a.s6_addr[8], 0, 8);
-                if (inet_ntop(AF_INET6, &a, host, sizeof host)) {
-                    snprintf(key, size, "tcp %s/64", host);
-                    return;
-                }
-            }
-        } else if (sa->sa_family == AF_INET &&
-                   inet_ntop(AF_INET, &((const struct sockaddr_in *)(const void *)sa)->sin_addr,
-                             host, sizeof host)) {
-            snprintf(key, size, "tcp %s", host);
+        if (listen_peer_key(sa, salen, key, size))
             return;
-        }
     } else {
         struct ucred cred;
         socklen_t len = sizeof cred;
@@ -1002,13 +924,12 @@ static void on_accept(Server *s, Listener *l)
     }
 }
 
-static void on_job_done(NetJob *j)
+/* A line's request back from its worker (sched.h has handed the next
+ * turn on already: it is another's before c's next request). */
+static void job_done(SchedJob *sj)
 {
+    NetJob *j = (NetJob *)sj;
     Conn *c = j->conn;
-    Server *s = c->srv;
-    c->busy = false;
-    s->on_pool--;
-    run_waiting(s); /* the next turn is another's before c's next request */
     if (c->dead)
         return; /* the reaper frees it */
     if (c->late) {
@@ -1023,6 +944,12 @@ static void on_job_done(NetJob *j)
 
 static void close_listeners(Server *s)
 {
+    if (s->http) {
+        http_stop_accepting(s->http);
+    } else {
+        for (size_t i = 0; i < s->cfg->n_http_listeners; i++)
+            listen_close(&s->cfg->http_listeners[i]);
+    }
     for (size_t i = 0; i < s->cfg->n_listeners; i++) {
         Listener *l = &s->cfg->listeners[i];
         if (l->fd >= 0)
@@ -1045,6 +972,7 @@ static void on_stop(Server *s)
         diag(s, "%s again: closing every connection now", why);
         while (s->live)
             conn_kill(s->live, "the server was told to stop at once");
+        s->stop_deadline = s->now; /* HTTP requests are not waited for either */
         return;
     }
     diag(s, "%s: stopping (%zu connections open)", why, s->nlive);
@@ -1072,8 +1000,8 @@ static void check_timers(Server *s)
         due(s, s->refused_said + 1.0);
     for (Conn *c = s->live, *next; c; c = next) {
         next = c->next;
-        if (c->busy && !c->late && cfg->request_timeout > 0) {
-            c->deadline = job_deadline(c);
+        if (c->job.sj.busy && !c->late && cfg->request_timeout > 0) {
+            c->deadline = sched_deadline(&c->job.sj, s->now, cfg->request_timeout);
             if (s->now >= c->deadline) {
                 c->late = true;
                 s->stats.timeouts++;
@@ -1099,7 +1027,7 @@ static void check_timers(Server *s)
         }
         /* Idle: no job of ours running, and no byte moved either way (a
          * client that stopped reading its replies counts as idle too). */
-        if (!c->busy && cfg->idle_timeout > 0) {
+        if (!c->job.sj.busy && cfg->idle_timeout > 0) {
             double t = c->last_active + cfg->idle_timeout;
             if (s->now >= t) {
                 char why[64];
@@ -1141,7 +1069,7 @@ static void reap(Server *s)
     s->dirty = NULL;
     for (Conn *c = s->dead, *next; c; c = next) {
         next = c->next;
-        if (!c->busy) {
+        if (!c->job.sj.busy) {
             list_remove(&s->dead, c);
             conn_free(c);
         }
@@ -1160,10 +1088,10 @@ static void on_event(Server *s, struct epoll_event *ev)
         on_stop(s);
         break;
     case WATCH_POOL:
-        for (WorkerJob *j = worker_pool_collect(s->pool), *next; j; j = next) {
-            next = j->next;
-            on_job_done((NetJob *)j);
-        }
+        sched_collect(&s->sched);
+        break;
+    case WATCH_HTTP:
+        http_run(s->http, s->now);
         break;
     case WATCH_CONN: {
         Conn *c = (Conn *)w;
@@ -1208,6 +1136,11 @@ static bool server_start(Server *s, Err *err)
     WorkerThreadState per_thread = {s->h->ctx, s->h->thread_new, s->h->thread_free};
     if (!(s->pool = worker_pool_new(cfg->threads, &per_thread, err)))
         return false;
+    s->sched = (Sched){.pool = s->pool,
+                       .fair = s->fair,
+                       .threads = (size_t)cfg->threads,
+                       .max_queue = cfg->max_queue,
+                       .max_queue_per_peer = cfg->max_queue_per_peer};
     if (s->h->thread_new && !(s->loop_thread = s->h->thread_new(s->h->ctx, err)))
         return false;
     s->pool_w.kind = WATCH_POOL;
@@ -1216,6 +1149,24 @@ static bool server_start(Server *s, Err *err)
     s->stop_w.kind = WATCH_STOP;
     if (cfg->stop_fd >= 0 && !watch(s, cfg->stop_fd, &s->stop_w, err))
         return false;
+    if (cfg->n_http_listeners > 0) {
+        HttpSetup hs = {
+            .listeners = cfg->http_listeners,
+            .n_listeners = cfg->n_http_listeners,
+            .max_connections = cfg->max_connections,
+            .idle_timeout = cfg->idle_timeout,
+            .request_timeout = cfg->request_timeout,
+            .diag = cfg->diag,
+            .handler = {s->h->ctx, s->h->http_answer, s->h->http_is_cheap, s->h->set_stop},
+            .sched = &s->sched,
+            .loop_thread = s->loop_thread,
+        };
+        if (!(s->http = http_new(&hs, err)))
+            return false;
+        s->http_w.kind = WATCH_HTTP;
+        if (!watch(s, http_fd(s->http), &s->http_w, err))
+            return false;
+    }
     for (size_t i = 0; i < cfg->n_listeners; i++) {
         s->lw[i].w.kind = WATCH_LISTENER;
         s->lw[i].l = &cfg->listeners[i];
@@ -1240,7 +1191,10 @@ bool net_serve(const NetConfig *cfg, const NetHandler *h, NetStats *stats, Err *
         close_listeners(&s);
 
     struct epoll_event events[256];
-    while (ok && !(s.stopping && s.nlive == 0)) {
+    /* Stopping, the loop ends once every connection is closed and every
+     * HTTP request answered, or at the stop's deadline. */
+    while (ok && !(s.stopping && s.nlive == 0 &&
+                   (http_pending(s.http) == 0 || s.now >= s.stop_deadline))) {
         int timeout = -1;
         if (s.next_due < NEVER) {
             double ms = (s.next_due - clock_now()) * 1000.0 + 1.0;
@@ -1256,6 +1210,8 @@ bool net_serve(const NetConfig *cfg, const NetHandler *h, NetStats *stats, Err *
         for (int i = 0; i < n; i++)
             on_event(&s, &events[i]);
         check_timers(&s);
+        if (s.http)
+            due(&s, http_tick(s.http, s.now));
         reap(&s);
         release_squeeze(&s);
     }
@@ -1264,6 +1220,15 @@ bool net_serve(const NetConfig *cfg, const NetHandler *h, NetStats *stats, Err *
     while (s.live)
         conn_kill(s.live, "the server stopped");
     reap(&s);
+    /* Its requests still on a worker come back below; what the HTTP side
+     * stopped then is not counted (the process is ending). */
+    HttpCounts hc = {0, 0, 0, 0};
+    http_free(s.http, &hc);
+    s.http = NULL;
+    s.stats.requests += hc.requests;
+    s.stats.busy += hc.busy;
+    s.stats.timeouts += hc.timeouts;
+    s.stats.stopped += hc.stopped;
 
     /* Jobs of connections that went away may still run; give them a moment
      * but never hang the exit on a runaway request. */
@@ -1271,10 +1236,7 @@ bool net_serve(const NetConfig *cfg, const NetHandler *h, NetStats *stats, Err *
     if (s.pool) {
         joined = worker_pool_stop(s.pool, 2.0);
         if (joined) {
-            for (WorkerJob *j = worker_pool_collect(s.pool), *next; j; j = next) {
-                next = j->next;
-                ((NetJob *)j)->conn->busy = false;
-            }
+            sched_collect(&s.sched); /* every connection is dead: nothing starts */
             reap(&s);
             worker_pool_free(s.pool);
         }

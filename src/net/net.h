@@ -18,6 +18,7 @@
 #include "buf.h"
 #include "diag.h"
 #include "err.h"
+#include "http.h"
 #include "listen.h"
 
 /* The longest request line, newline not counted. gnubg's own server dies
@@ -91,12 +92,21 @@ typedef struct NetHandler {
      * instead of taking a worker from the clients that wait; NULL after
      * the request. */
     void (*set_stop)(void *ctx, void *thread, const atomic_bool *stop);
+    /* Needed when NetConfig has HTTP listeners (http.h): the answer to a
+     * GET or HEAD request, an HTTP status and its body, appended to body.
+     * Runs as handle does: on a worker (thread its state, set_stop lent),
+     * or on the loop when http_is_cheap says so. Must answer anything. */
+    int (*http_answer)(void *ctx, void *thread, const char *method, const char *path,
+                       const NetHttpArg *args, size_t n_args, Buf *body);
+    bool (*http_is_cheap)(void *ctx, const char *method, const char *path);
 } NetHandler;
 
 typedef struct NetConfig {
     Listener *listeners;    /* open, listening sockets (listen.h); the     */
     size_t n_listeners;     /* server closes them (removing Unix socket    */
                             /* files) when it stops accepting              */
+    Listener *http_listeners; /* open TCP sockets that speak HTTP (http.h), */
+    size_t n_http_listeners;  /* owned and closed by the server likewise    */
     int threads;            /* worker threads, >= 1 */
     double idle_timeout;    /* seconds without traffic before a connection
                                is closed; 0 = never */

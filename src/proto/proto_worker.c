@@ -10,8 +10,11 @@
 ProtoWorker *proto_worker_new(const ProtoConfig *cfg, Err *err)
 {
     ProtoWorker *w = calloc(1, sizeof *w);
-    if (!w || !(w->legal = malloc(sizeof *w->legal))) {
-        free(w);
+    if (!w || !(w->legal = malloc(sizeof *w->legal)) ||
+        !(w->cands = malloc(ANSWER_MOVES_MAX * sizeof *w->cands)) ||
+        !(w->ranked = malloc(MOVES_MAX * sizeof *w->ranked)) ||
+        !(w->fields = malloc(sizeof *w->fields))) {
+        proto_worker_free(w);
         err_set(err, "out of memory for a request worker");
         return NULL;
     }
@@ -34,6 +37,9 @@ void proto_worker_free(ProtoWorker *w)
     player_close(w->player);
     engine_scratch_free(w->scratch);
     free(w->legal);
+    free(w->cands);
+    free(w->ranked);
+    free(w->fields);
     free(w);
 }
 

@@ -154,3 +154,17 @@ void json_null(Json *j)
     separate(j);
     buf_puts(j->out, "null");
 }
+
+void json_error(Buf *b, const char *input, const char *message)
+{
+    Json j;
+    json_begin(&j, b);
+    json_object_begin(&j);
+    if (input) {
+        json_key(&j, "input");
+        json_str(&j, input);
+    }
+    json_key(&j, "error");
+    json_str(&j, message);
+    json_object_end(&j);
+}

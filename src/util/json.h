@@ -51,4 +51,9 @@ void json_num(Json *j, double v);
 void json_bool(Json *j, bool v);
 void json_null(Json *j);
 
+/* A refusal as one JSON object: {"input": input, "error": message}, or
+ * {"error": message} when input is NULL; no newline. The commands' --json
+ * errors and the HTTP API's answer so. */
+void json_error(Buf *b, const char *input, const char *message);
+
 #endif
