@@ -25,6 +25,8 @@ PKGS := libpcre2-8 zlib jansson libmicrohttpd
 DEB_PACKAGES := pkg-config libpcre2-dev zlib1g-dev libjansson-dev libmicrohttpd-dev libcmocka-dev \
                 gnubg groff-base curl
 FUZZ_DEB_PACKAGES := pkg-config libpcre2-dev zlib1g-dev libjansson-dev libmicrohttpd-dev clang
+# make bench also loads the HTTP API with wrk.
+BENCH_DEB_PACKAGES := $(DEB_PACKAGES) wrk
 
 WARN := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
         -Wpointer-arith -Wformat=2 -Wvla -Wundef -Wcast-qual -Wnull-dereference \
@@ -177,13 +179,16 @@ check: deps
 
 # Move generation first, then `shesh serve` beside gnubg's `external` at
 # equal depth on the same requests (tests/bench_serve.sh says how, and which
-# BENCH_* variables change the rounds, depths and connections), then the
+# BENCH_* variables change the rounds, depths and connections), `shesh ubgi`
+# over its pipe, the HTTP API beside the socket (with wrk), then the
 # speed of `shesh match`, and last the move quality on gnubg's 2-ply
 # benchmark by position class (tests/tools/bench_moves.sh; BENCH_MOVES_PLIES
 # the depths, BENCH_MOVES_DATA the file, kept outside the repository: the
 # step is skipped with a note when it is absent).
 BENCH_MOVES_DATA ?= ../shared/positions/benchmark/benchmark2ply-dev.tsv.gz
-bench: $(BUILD)/shesh
+bench:
+	@$(MAKE) --no-print-directory deps DEB_PACKAGES="$(BENCH_DEB_PACKAGES)"
+	$(MAKE) $(BUILD)/shesh
 	$(BUILD)/shesh bench
 	$(CC) $(CFLAGS_ALL) $(ALL_INC) tests/tools/netc.c src/net/listen.c src/util/err.c $(LDFLAGS_ALL) \
 	    -lpthread -lm -o $(BUILD)/netc
@@ -191,6 +196,7 @@ bench: $(BUILD)/shesh
 	    $(LIBS) -o $(BUILD)/bench_proto
 	bash tests/bench_serve.sh $(BUILD)/shesh $(BUILD)/netc $(BUILD)/bench_proto
 	bash tests/bench_ubgi.sh $(BUILD)/shesh
+	bash tests/bench_http.sh $(BUILD)/shesh $(BUILD)/netc
 	bash tests/bench_match.sh $(BUILD)/shesh
 	bash tests/tools/bench_moves.sh $(BUILD)/shesh $(BENCH_MOVES_DATA)
 

@@ -358,9 +358,12 @@ static void test_writer_numbers(void **state)
     Buf b;
     buf_init(&b);
     Json j;
-    const double v[] = {0.0, 0.5, 0.1, -2.25, 1e21, 1.0 / 3.0, 123456789.0, 5e-324};
+    /* 90 and 550 as written, not 9e+01 and 5.5e+02 (as short, for fewer
+     * digits); 0.1 + 0.2 needs all seventeen. */
+    const double v[] = {0.0, 0.5, 0.1, -2.25, 1e21, 1.0 / 3.0, 123456789.0, 5e-324, 90.0, -550.0,
+                        0.1 + 0.2};
     const char *want[] = {"0", "0.5", "0.1", "-2.25", "1e+21", "0.3333333333333333", "123456789",
-                          "5e-324"};
+                          "5e-324", "90", "-550", "0.30000000000000004"};
     for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) {
         buf_clear(&b);
         json_begin(&j, &b);

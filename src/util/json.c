@@ -1,6 +1,7 @@
 /* json.c - JSON string escaping and the JSON writer (see json.h). */
 #include "json.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -134,8 +135,13 @@ void json_num(Json *j, double v)
         buf_puts(j->out, "null");
         return;
     }
+    /* Any decimal of DBL_DIG (15) significant digits survives the trip to
+     * a normal double and back, so when v has a shorter text that reads
+     * back, %.15g (which drops trailing zeros) prints it: fewer digits need
+     * not be tried one by one, as they still are for subnormal numbers,
+     * which carry fewer digits. Seventeen always read back. */
     char text[40];
-    for (int prec = 1; prec <= 17; prec++) {
+    for (int prec = fabs(v) < DBL_MIN ? 1 : DBL_DIG; prec <= 17; prec++) {
         snprintf(text, sizeof text, "%.*g", prec, v);
         if (strtod(text, NULL) == v)
             break;
