@@ -127,6 +127,12 @@ expect 404 "/"
 expect 404 "/v1/move/"
 expect 405 "/v1/move?id=$START&dice=31" -X POST
 expect 405 /v1/health -X DELETE
+grep -q '^Allow: GET, HEAD' <(curl -sS -m 10 -D - -o /dev/null -X DELETE \
+    "http://127.0.0.1:$port/v1/health" | tr -d '\r') && ok "405 says Allow: GET, HEAD" ||
+    bad "405 without Allow"
+# 250 parameters in 1,000 bytes: MHD makes a record of each before we see
+# the request; the connection must have room for them and be answered.
+expect 400 "/v1/id?$(printf 'a=1&%.0s' $(seq 1 250))"
 expect 413 "/v1/move?id=$START&dice=31" -X GET --data-binary 'a body'
 long=$(head -c 3000 /dev/zero | tr '\0' A)
 expect 414 "/v1/move?id=$long&dice=31"
@@ -200,6 +206,63 @@ wait "$c"
 grep -q '3 over the time budget; 4 stopped under way' "$dir/busy.err" &&
     ok "a client gone: its search stopped" ||
     bad "a client gone: $(tail -1 "$dir/busy.err")"
+
+# --- stopping with requests waiting: every client answered, exit 0
+# (libmicrohttpd aborts the process if stopped with a request suspended) ---
+start_http queued --http 127.0.0.1:0 --threads 1 --max-plies 4 --request-timeout 1
+queued=$pid
+slow="http://127.0.0.1:$port/v1/move?id=$START&dice=11&plies=4&max=1000"
+pids=()
+for i in $(seq 1 12); do
+    curl -sS -m 60 -o /dev/null -w '%{http_code}' "$slow" > "$dir/q$i.status" 2>/dev/null &
+    pids+=($!)
+done
+sleep 0.5
+kill -TERM "$queued"
+wait "$queued"
+rc=$?
+wait "${pids[@]}"
+codes=$(for f in "$dir"/q*.status; do cat "$f"; echo; done | sort | uniq -c | tr -s ' ' | tr '\n' ';')
+[ "$rc" = 0 ] && [ "$codes" = " 12 503;" ] &&
+    ok "SIGTERM with 12 slow requests queued on one worker: exit 0, each answered 503" ||
+    bad "SIGTERM with requests queued: exit $rc, statuses $codes $(tail -2 "$dir/queued.err")"
+# A second signal: at once, still answered, still exit 0.
+start_http twice --http 127.0.0.1:0 --threads 1 --max-plies 4 --request-timeout 0
+twice=$pid
+slow="http://127.0.0.1:$port/v1/move?id=$START&dice=11&plies=4&max=1000"
+curl -sS -m 60 -o /dev/null -w '%{http_code}' "$slow" > "$dir/t1.status" 2>/dev/null &
+t1=$!
+sleep 0.5
+kill -TERM "$twice"
+sleep 0.3
+kill -TERM "$twice"
+wait "$twice"
+rc=$?
+wait "$t1"
+[ "$rc" = 0 ] && [ "$(cat "$dir/t1.status")" = 503 ] &&
+    ok "a second SIGTERM with a search under way: exit 0, its client answered 503" ||
+    bad "a second SIGTERM: exit $rc, status $(cat "$dir/t1.status")"
+
+# --- a request whose bytes trickle in is cut at --idle-timeout ---
+start_http slow --http 127.0.0.1:0 --idle-timeout 2
+slowpid=$pid
+cut=$(python3 - "$port" <<'PY'
+import socket, sys, time
+s = socket.create_connection(("127.0.0.1", int(sys.argv[1])))
+t0 = time.time()
+try:
+    for b in b"GET /v1/health HTTP/1.1\r\nHost: x\r\nX-Slow: " + b"a" * 40:
+        s.send(bytes([b]))
+        time.sleep(0.5)
+    print("never")
+except OSError:
+    print("%.0f" % (time.time() - t0))
+PY
+)
+[ "$cut" != never ] && [ "$cut" -le 5 ] &&
+    ok "a request sent a byte every 0.5 s: cut after about $cut s (--idle-timeout 2)" ||
+    bad "a trickling request was not cut: $cut"
+stop_server "$slowpid" slow
 
 # --- --http alone, an address in use ---
 start_http only --http 127.0.0.1:0

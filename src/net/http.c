@@ -23,20 +23,38 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/epoll.h>
+#include <sys/socket.h>
 #include <unistd.h>
 
+#include "clock.h"
 #include "json.h"
 
 #define NEVER 1e300
-/* Bytes of MHD's pool per connection: the request line and headers, well
- * over HTTP_URL_MAX; a longer URL gets MHD's own 414. */
-#define CONN_MEMORY (16u << 10)
+/* Bytes of MHD's pool per connection: the request line, headers and a
+ * record per query parameter (MHD makes them before we see the request),
+ * well over what a URL of HTTP_URL_MAX bytes needs; a longer URL gets MHD's
+ * own 414. At 16 KiB, 250 parameters in 1,000 bytes ran it out, and MHD
+ * then left the connection without an answer. */
+#define CONN_MEMORY (128u << 10)
 
 typedef struct HttpDaemon {
     Http *http;
     struct MHD_Daemon *d;
     Listener *l;
 } HttpDaemon;
+
+/* A connection, for the deadline on the request it is sending: MHD's own
+ * timeout counts only silence, so a client that sends a byte now and then
+ * would hold it for ever. */
+typedef struct HttpConn HttpConn;
+struct HttpConn {
+    int fd;
+    double since; /* its start, or the end of its last request: when the
+                     request now arriving began, at the latest */
+    bool busy;    /* a request of it is whole and being answered */
+    bool cut;     /* shut down over its deadline */
+    HttpConn *prev, *next;
+};
 
 typedef struct HttpReq HttpReq;
 struct HttpReq {
@@ -63,6 +81,7 @@ struct HttpReq {
     bool completed; /* MHD is done with the request */
     bool taken;     /* whole, and dealt with (take) */
     bool in_flight; /* a job: in Http.reqs, counted pending */
+    bool suspended; /* its connection is suspended (start_job to req_resume) */
     int refusal;    /* the status it is refused with, or 0 */
     const char *why;
     int fd;         /* watched for a hang-up while >= 0 */
@@ -75,11 +94,19 @@ struct Http {
     HttpDaemon *daemons;
     size_t n_daemons;
     HttpReq *reqs;        /* suspended: waiting, running, or being answered */
+    HttpConn *conns;      /* every connection of every daemon */
     size_t pending;
     bool stopping;
     bool run_due;         /* a connection was resumed: the daemons must run */
     HttpCounts counts;
 };
+
+static HttpConn *conn_of(struct MHD_Connection *mc)
+{
+    const union MHD_ConnectionInfo *ci =
+        MHD_get_connection_info(mc, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    return ci ? ci->socket_context : NULL;
+}
 
 static void say(Http *h, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void say(Http *h, const char *fmt, ...)
@@ -110,6 +137,8 @@ static enum MHD_Result queue(struct MHD_Connection *mc, int status, struct MHD_R
     MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE, "application/json");
     if (status == MHD_HTTP_TOO_MANY_REQUESTS || status == MHD_HTTP_SERVICE_UNAVAILABLE)
         MHD_add_response_header(r, MHD_HTTP_HEADER_RETRY_AFTER, "1");
+    if (status == MHD_HTTP_METHOD_NOT_ALLOWED)
+        MHD_add_response_header(r, MHD_HTTP_HEADER_ALLOW, "GET, HEAD");
     enum MHD_Result ok = MHD_queue_response(mc, (unsigned)status, r);
     MHD_destroy_response(r);
     return ok;
@@ -173,6 +202,7 @@ static void req_free(HttpReq *r)
 static void req_resume(HttpReq *r)
 {
     unwatch(r);
+    r->suspended = false;
     MHD_resume_connection(r->mc);
     r->http->run_due = true;
 }
@@ -320,6 +350,7 @@ static enum MHD_Result start_job(Http *h, HttpReq *r)
     r->job.done = req_done;
     sched_start(h->s.sched, &r->job);
     MHD_suspend_connection(r->mc);
+    r->suspended = true;
     watch_hangup(h, r);
     r->next = h->reqs;
     if (h->reqs)
@@ -333,6 +364,9 @@ static enum MHD_Result start_job(Http *h, HttpReq *r)
 /* The request is whole: refused, answered here, or handed to a worker. */
 static enum MHD_Result take(Http *h, HttpReq *r)
 {
+    HttpConn *c = conn_of(r->mc);
+    if (c)
+        c->busy = true;
     if (h->stopping)
         return refuse(r->mc, MHD_HTTP_SERVICE_UNAVAILABLE, "the server is stopping");
     if (r->refusal)
@@ -374,6 +408,8 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *mc, const ch
     h->counts.requests++;
     if (h->stopping)
         return refuse(mc, MHD_HTTP_SERVICE_UNAVAILABLE, "the server is stopping");
+    if (strcmp(method, "GET") && strcmp(method, "HEAD"))
+        return refuse(mc, MHD_HTTP_METHOD_NOT_ALLOWED, "only GET (and HEAD) are answered");
     if (has_body(mc))
         return refuse(mc, MHD_HTTP_CONTENT_TOO_LARGE, "a request body is not accepted");
     r = calloc(1, sizeof *r);
@@ -397,7 +433,12 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *mc, const ch
 static void on_completed(void *cls, struct MHD_Connection *mc, void **con_cls,
                          enum MHD_RequestTerminationCode toe)
 {
-    (void)cls, (void)mc, (void)toe;
+    (void)cls, (void)toe;
+    HttpConn *c = conn_of(mc);
+    if (c) {
+        c->busy = false;
+        c->since = clock_now();
+    }
     HttpReq *r = *con_cls;
     if (!r)
         return;
@@ -436,6 +477,60 @@ static void on_hangup(Http *h, HttpReq *r)
     req_resume(r);
 }
 
+/* --- connections --- */
+
+static void on_connection(void *cls, struct MHD_Connection *mc, void **socket_context,
+                          enum MHD_ConnectionNotificationCode toe)
+{
+    Http *h = cls;
+    HttpConn *c = *socket_context;
+    if (toe == MHD_CONNECTION_NOTIFY_STARTED) {
+        const union MHD_ConnectionInfo *ci =
+            MHD_get_connection_info(mc, MHD_CONNECTION_INFO_CONNECTION_FD);
+        if (!ci || !(c = calloc(1, sizeof *c)))
+            return; /* untracked: MHD's timeout still holds */
+        c->fd = ci->connect_fd;
+        c->since = clock_now();
+        c->next = h->conns;
+        if (h->conns)
+            h->conns->prev = c;
+        h->conns = c;
+        *socket_context = c;
+    } else if (c) {
+        if (c->prev)
+            c->prev->next = c->next;
+        else
+            h->conns = c->next;
+        if (c->next)
+            c->next->prev = c->prev;
+        free(c);
+        *socket_context = NULL;
+    }
+}
+
+/* A request not whole within the idle timeout of its connection's start
+ * or last answer, however slowly its bytes come, ends the connection, as a
+ * line does on the socket side: shut down here, closed by MHD when it sees
+ * that. Returns when the next one is due. */
+static double cut_slow(Http *h, double now)
+{
+    double idle = h->s.idle_timeout, next = NEVER;
+    if (idle <= 0)
+        return NEVER;
+    for (HttpConn *c = h->conns; c; c = c->next) {
+        if (c->busy || c->cut)
+            continue;
+        if (now >= c->since + idle) {
+            shutdown(c->fd, SHUT_RDWR);
+            c->cut = true;
+            h->run_due = true;
+        } else if (c->since + idle < next) {
+            next = c->since + idle;
+        }
+    }
+    return next;
+}
+
 /* --- the daemons --- */
 
 static bool start_daemon(Http *h, HttpDaemon *hd, Err *err)
@@ -450,7 +545,8 @@ static bool start_daemon(Http *h, HttpDaemon *hd, Err *err)
         hd, MHD_OPTION_EXTERNAL_LOGGER, mhd_log, h, /* first: MHD says so */
         MHD_OPTION_LISTEN_SOCKET, (MHD_socket)hd->l->fd, MHD_OPTION_CONNECTION_LIMIT, limit,
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)CONN_MEMORY, MHD_OPTION_CONNECTION_TIMEOUT,
-        idle, MHD_OPTION_NOTIFY_COMPLETED, on_completed, hd, MHD_OPTION_END);
+        idle, MHD_OPTION_NOTIFY_COMPLETED, on_completed, hd, MHD_OPTION_NOTIFY_CONNECTION,
+        on_connection, h, MHD_OPTION_END);
     if (!hd->d)
         return err_set(err, "cannot serve HTTP on %s", hd->l->name);
     const union MHD_DaemonInfo *di = MHD_get_daemon_info(hd->d, MHD_DAEMON_INFO_EPOLL_FD);
@@ -544,6 +640,8 @@ double http_tick(Http *h, double now)
             req_resume(r);
         }
     }
+    double cut = cut_slow(h, now);
+    next = cut < next ? cut : next;
     if (h->run_due)
         run_daemons(h);
     /* A daemon's timeout is when it must run again: a connection idle too
@@ -584,10 +682,36 @@ size_t http_pending(const Http *h)
     return h ? h->pending : 0;
 }
 
+/* MHD must not be stopped while a connection is suspended (it aborts the
+ * process): the requests still waiting or running when the server ends
+ * (a second signal, or the stop's deadline passed) are answered 503 and
+ * their searches told to stop, and the daemons run a few times to send
+ * what the sockets take at once. */
+static void answer_the_rest(Http *h)
+{
+    bool any = false;
+    for (HttpReq *r = h->reqs; r; r = r->next) {
+        if (!r->suspended)
+            continue;
+        if (sched_cancel(h->s.sched, &r->job))
+            h->counts.stopped++;
+        r->late = true;
+        if (r->response)
+            MHD_destroy_response(r->response);
+        r->response = error_response("the server is stopping");
+        r->response_status = MHD_HTTP_SERVICE_UNAVAILABLE;
+        req_resume(r);
+        any = true;
+    }
+    for (int i = 0; any && i < 3; i++)
+        run_daemons(h);
+}
+
 void http_free(Http *h, HttpCounts *counts)
 {
     if (!h)
         return;
+    answer_the_rest(h);
     for (size_t i = 0; i < h->n_daemons; i++) {
         HttpDaemon *hd = &h->daemons[i];
         if (hd->d) {
