@@ -195,7 +195,7 @@ static void test_no_move_is_not_a_failure(void **state)
 }
 
 /* The engine player's cube answers are the engine's; it offers to resign
- * only a game it cannot win. */
+ * only a game whose end is certain, at what it would lose. */
 static void test_engine_player_cube_and_resign(void **state)
 {
     (void)state;
@@ -214,12 +214,16 @@ static void test_engine_player_cube_and_resign(void **state)
     assert_int_equal(player_resign(pl, &p, &cs, &level, &err), PLAYER_OK);
     assert_int_equal(level, 0);
     /* All 15 on the six point against the other side's last checker on
-     * his ace point: lost for certain (the bear-off database says so), a
-     * gammon only likely. */
+     * his ace point: lost for certain (the bear-off database says so), but
+     * a gammon only likely: no offer, since a single game would be less
+     * than playing on costs. With one checker off, a sure single game. */
     Position lost;
     memset(&lost, 0, sizeof lost);
     lost.side[SIDE_ROLLER][5] = 15;
     lost.side[SIDE_OPPONENT][0] = 1;
+    assert_int_equal(player_resign(pl, &lost, &cs, &level, &err), PLAYER_OK);
+    assert_int_equal(level, 0);
+    lost.side[SIDE_ROLLER][5] = 14;
     assert_int_equal(player_resign(pl, &lost, &cs, &level, &err), PLAYER_OK);
     assert_int_equal(level, 1);
     /* All 15 on his 13 point, or in the other side's home board, against

@@ -5,10 +5,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-/* It offers to resign only a game the evaluator gives it no chance to win,
- * and then the least it loses for certain: a backgammon or a gammon when
- * that is sure, else a single game (a gammon for a sure backgammon the
- * rules count as one). */
+/* It offers to resign only a game whose end is certain: no chance to win
+ * and no doubt left about a gammon or a backgammon, so that what it offers
+ * is what playing on would cost it, and an opponent who accepts whatever he
+ * is offered (gnubg 1.07's external server accepted 83 single games of 83
+ * offered, 91 % gammons among them) gains nothing and loses nothing by it.
+ * A gammon for a sure backgammon the rules count as one. */
 #define CERTAIN 1e-9
 
 typedef struct EnginePlayer {
@@ -95,8 +97,10 @@ static PlayerStatus ep_resign(Player *pl, const Position *p, const CubeState *cs
     EngineResult r = engine_evaluate(ep->engine, ep->scratch, p, cs, &opt, &ev, err);
     if (r != ENGINE_OK)
         return status_of(r);
-    *level = ev.p_win > CERTAIN ? 0
-             : 1 + (ev.p_lose_gammon >= 1 - CERTAIN) + (ev.p_lose_bg >= 1 - CERTAIN);
+    bool sure_gammon = ev.p_lose_gammon >= 1 - CERTAIN, no_gammon = ev.p_lose_gammon <= CERTAIN;
+    bool sure_bg = ev.p_lose_bg >= 1 - CERTAIN, no_bg = ev.p_lose_bg <= CERTAIN;
+    bool settled = (sure_gammon || no_gammon) && (sure_bg || no_bg);
+    *level = ev.p_win > CERTAIN || !settled ? 0 : 1 + sure_gammon + sure_bg;
     /* With backgammons off a backgammon costs a gammon: offer that. */
     if (*level > 2 && cs && cs->backgammons_off)
         *level = 2;
