@@ -39,7 +39,7 @@ static const struct {
     const char *name, *id;
     bool net; /* contact chances from the network (when one is trained) */
 } kinds[] = {
-    {"default", "shesh-td-2", true},
+    {"default", "shesh-td-3", true},
     {"calibrated", "shesh-cpb-1", false},
 };
 
