@@ -77,7 +77,7 @@ import json, sys
 std, off, star, zone = (json.loads(l) for l in open(sys.argv[1]))
 star_share, bar_share = float(sys.argv[2]), float(sys.argv[3])
 bg = std["win_backgammon"] - std["lose_backgammon"]
-assert bg > 0.1, std
+assert bg > 0.05, std
 assert abs(std["cubeless"] - off["cubeless"] - bg) < 1e-9, (std, off)
 assert abs(star["cubeless"] - std["cubeless"] - star_share * bg) < 1e-9, (std, star)
 assert abs(std["cubeless"] - zone["cubeless"] - bar_share * bg) < 1e-9, (std, zone)
