@@ -95,6 +95,9 @@ struct Http {
     size_t n_daemons;
     HttpReq *reqs;        /* suspended: waiting, running, or being answered */
     HttpConn *conns;      /* every connection of every daemon */
+    double cut_due;       /* no connection's request is due to be cut before
+                             this (cut_slow): every pass of the loop need not
+                             look at every connection */
     size_t pending;
     bool stopping;
     bool run_due;         /* a connection was resumed: the daemons must run */
@@ -106,6 +109,17 @@ static HttpConn *conn_of(struct MHD_Connection *mc)
     const union MHD_ConnectionInfo *ci =
         MHD_get_connection_info(mc, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
     return ci ? ci->socket_context : NULL;
+}
+
+/* c's request may begin now: its deadline is --idle-timeout from now. A
+ * deadline only ever moves later, so the earliest one is lowered here and
+ * raised only by cut_slow's scan. */
+static void conn_restart(Http *h, HttpConn *c)
+{
+    c->since = clock_now();
+    double idle = h->s.idle_timeout;
+    if (idle > 0 && c->since + idle < h->cut_due)
+        h->cut_due = c->since + idle;
 }
 
 static void say(Http *h, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -433,11 +447,11 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *mc, const ch
 static void on_completed(void *cls, struct MHD_Connection *mc, void **con_cls,
                          enum MHD_RequestTerminationCode toe)
 {
-    (void)cls, (void)toe;
+    (void)toe;
     HttpConn *c = conn_of(mc);
     if (c) {
         c->busy = false;
-        c->since = clock_now();
+        conn_restart(((HttpDaemon *)cls)->http, c);
     }
     HttpReq *r = *con_cls;
     if (!r)
@@ -490,7 +504,7 @@ static void on_connection(void *cls, struct MHD_Connection *mc, void **socket_co
         if (!ci || !(c = calloc(1, sizeof *c)))
             return; /* untracked: MHD's timeout still holds */
         c->fd = ci->connect_fd;
-        c->since = clock_now();
+        conn_restart(h, c);
         c->next = h->conns;
         if (h->conns)
             h->conns->prev = c;
@@ -515,8 +529,8 @@ static void on_connection(void *cls, struct MHD_Connection *mc, void **socket_co
 static double cut_slow(Http *h, double now)
 {
     double idle = h->s.idle_timeout, next = NEVER;
-    if (idle <= 0)
-        return NEVER;
+    if (idle <= 0 || now < h->cut_due)
+        return h->cut_due;
     for (HttpConn *c = h->conns; c; c = c->next) {
         if (c->busy || c->cut)
             continue;
@@ -528,6 +542,7 @@ static double cut_slow(Http *h, double now)
             next = c->since + idle;
         }
     }
+    h->cut_due = next;
     return next;
 }
 
@@ -566,6 +581,7 @@ Http *http_new(const HttpSetup *setup, Err *err)
         return NULL;
     }
     h->s = *setup;
+    h->cut_due = NEVER;
     h->ep = epoll_create1(EPOLL_CLOEXEC);
     if (h->ep < 0) {
         err_set(err, "cannot create the HTTP event set: %s", strerror(errno));
