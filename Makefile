@@ -70,12 +70,17 @@ inc_of = $(if $(filter lib,$(1)),$(API_INC),$(call layer_inc,$(1)))
 
 HEADERS := $(wildcard $(LAYERS:%=src/%/*.h) src/lib/*.h)
 LIB_SRC := $(wildcard $(LAYERS:%=src/%/*.c) src/lib/*.c)
-LIB_OBJ := $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o)
+# The network compiled in (src/engine/weights/README.md lists them all):
+# its file's bytes become an array in a generated engine source,
+# nn_default.c, built with every flavour of the library's objects.
+NN_DEFAULT := src/engine/weights/shesh-td-3.snn
+NN_GEN := $(BUILD)/gen/engine/nn_default.c
+LIB_OBJ := $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/engine/nn_default.o
 # The shared library's objects: position-independent, kept apart so that
 # the binary and the static library keep their code as it was; only the
 # layers the API sees, since nothing else could be called.
 PIC_SRC := $(wildcard $(API_LAYERS:%=src/%/*.c) src/lib/*.c)
-PIC_OBJ := $(PIC_SRC:src/%.c=$(BUILD)/pic/%.o)
+PIC_OBJ := $(PIC_SRC:src/%.c=$(BUILD)/pic/%.o) $(BUILD)/pic/engine/nn_default.o
 SONAME := libshesh.so.0
 TEST_SRC := $(wildcard tests/test_*.c)
 TEST_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
@@ -97,6 +102,22 @@ $(BUILD)/pic/%.o: src/%.c $(HEADERS) Makefile
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_ALL) -fPIC $(call inc_of,$(call layer_of,$*)) -c $< -o $@
 
+# od prints the bytes in decimal, 16 a line; sed makes them initializers.
+$(NN_GEN): $(NN_DEFAULT) Makefile
+	@mkdir -p $(@D)
+	{ printf '%s\n' '/* nn_default.c - made by make from $(NN_DEFAULT); do not edit. */' \
+	      '#include "nn_file.h"' '' 'const unsigned char nn_default_file[] = {'; \
+	  od -An -v -tu1 $(NN_DEFAULT) | sed 's/^ *//; s/  */,/g; s/$$/,/'; \
+	  printf '%s\n' '};' 'const size_t nn_default_file_size = sizeof nn_default_file;'; \
+	} > $@.tmp && mv $@.tmp $@
+
+$(BUILD)/obj/engine/nn_default.o: $(NN_GEN) $(HEADERS)
+	$(CC) $(CFLAGS_ALL) $(call inc_of,engine) -c $< -o $@
+
+$(BUILD)/pic/engine/nn_default.o: $(NN_GEN) $(HEADERS)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_ALL) -fPIC $(call inc_of,engine) -c $< -o $@
+
 # The library the binary links and `make install` ships.
 $(BUILD)/libshesh.a: $(LIB_OBJ)
 	rm -f $@ && ar rcs $@ $^
@@ -105,7 +126,7 @@ $(BUILD)/libshesh.a: $(LIB_OBJ)
 # sees, linked into one object whose only global names are shesh.h's (the
 # others made local to it), so that a program's own names cannot clash with
 # those of Shesh's modules. The binary links the whole archive above.
-API_OBJ := $(PIC_SRC:src/%.c=$(BUILD)/obj/%.o)
+API_OBJ := $(PIC_SRC:src/%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/engine/nn_default.o
 $(BUILD)/api/libshesh.a: $(API_OBJ)
 	@mkdir -p $(@D)
 	ld -r -o $(@D)/shesh.o $^
@@ -211,7 +232,7 @@ FUZZ_DIR := $(BUILD)/fuzz
 FUZZ_NAMES := $(FUZZ_SRC:tests/fuzz/%.c=%)
 FUZZ_BIN := $(FUZZ_NAMES:%=$(FUZZ_DIR)/%)
 FUZZ_RUNS := $(FUZZ_NAMES:%=fuzz-run-%)
-FUZZ_OBJ := $(LIB_SRC:src/%.c=$(FUZZ_DIR)/obj/%.o)
+FUZZ_OBJ := $(LIB_SRC:src/%.c=$(FUZZ_DIR)/obj/%.o) $(FUZZ_DIR)/obj/engine/nn_default.o
 FUZZ_CFLAGS = $(BASE_CFLAGS) -O1 -fsanitize=address,undefined -fno-sanitize-recover=all \
               -fno-omit-frame-pointer $(PKG_CFLAGS) $(CFLAGS)
 
@@ -219,6 +240,10 @@ $(FUZZ_DIR)/obj/%.o: src/%.c $(HEADERS) Makefile
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(call inc_of,$(call layer_of,$*)) -fsanitize=fuzzer-no-link \
 	    -c $< -o $@
+
+$(FUZZ_DIR)/obj/engine/nn_default.o: $(NN_GEN) $(HEADERS)
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(call inc_of,engine) -fsanitize=fuzzer-no-link -c $< -o $@
 
 $(FUZZ_DIR)/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_OBJ) | $(FUZZ_DIR)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer $(ALL_INC) $< $(FUZZ_OBJ) $(LIBS) -o $@

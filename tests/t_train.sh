@@ -4,8 +4,11 @@
 # writes, and so does a run stopped by SIGINT wherever it falls; the
 # checkpoint is gone once the run is done. A damaged, truncated, foreign or
 # forged checkpoint, and one made with other options, is refused with exit 1
-# and a message naming what is wrong, and left as it was. Bad option values
-# are refused with exit 2 naming the option.
+# and a message naming what is wrong, and left as it was. The result is a
+# network file (shesh weights reads it) named by --id or the file name;
+# --from FILE trains on from a network file, and a checkpoint resumes only
+# from the network it started from. Bad option values are refused with
+# exit 2 naming the option.
 set -u
 SHESH=${SHESH:-build/shesh}
 case $SHESH in /*) ;; *) SHESH=$PWD/$SHESH ;; esac
@@ -32,38 +35,40 @@ OPTS=(--games 300 --seed 7 --check-every 100)
 
 # ---- 1. stopped at 150 and resumed = never stopped ---------------------------
 f0=$fails
-train full "${OPTS[@]}" --out w.c
+train full "${OPTS[@]}" --out w.snn
 [ "$status" = 0 ] || no "a run of 300 games exits $status: $(head -c 300 "$dir/err")"
-[ -s "$dir/full/w.c" ] || no "a run of 300 games writes no w.c"
-[ -e "$dir/full/w.c.ckpt" ] && no "a finished run leaves its checkpoint w.c.ckpt"
-grep -q 'nn_weights_default' "$dir/full/w.c" || no "w.c does not define nn_weights_default"
+[ -s "$dir/full/w.snn" ] || no "a run of 300 games writes no w.snn"
+[ -e "$dir/full/w.snn.ckpt" ] && no "a finished run leaves its checkpoint w.snn.ckpt"
+"$SHESH" weights "$dir/full/w.snn" > "$dir/show" 2>&1 || no "shesh weights refuses w.snn: $(cat "$dir/show")"
+grep -qF "network w, inputs raw-198" "$dir/show" || no "w.snn is not network 'w': $(cat "$dir/show")"
+grep -qF "wrote w.snn: network w, fnv64" "$dir/err" || no "the end message does not name the file: $(cat "$dir/err")"
 
-expect 0 "--resume" split "${OPTS[@]}" --stop-after 150 --out w.c
+expect 0 "--resume" split "${OPTS[@]}" --stop-after 150 --out w.snn
 grep -qF "stopped after 150 of 300 games" "$dir/err" || no "the stop message does not say 150 of 300: $(cat "$dir/err")"
-[ -s "$dir/split/w.c.ckpt" ] || no "--stop-after 150 writes no checkpoint w.c.ckpt"
-[ -e "$dir/split/w.c" ] && no "--stop-after 150 writes w.c before the end"
+[ -s "$dir/split/w.snn.ckpt" ] || no "--stop-after 150 writes no checkpoint w.snn.ckpt"
+[ -e "$dir/split/w.snn" ] && no "--stop-after 150 writes w.snn before the end"
 for tmp in "$dir"/split/*.tmp; do
     [ -e "$tmp" ] && no "a temporary file is left behind: $tmp"
 done
-cp "$dir/split/w.c.ckpt" "$dir/half.ckpt"
-expect 0 "resuming" split "${OPTS[@]}" --out w.c --resume
-cmp -s "$dir/full/w.c" "$dir/split/w.c" ||
-    no "300 games stopped at 150 and resumed differ from 300 in one go: $(diff "$dir/full/w.c" "$dir/split/w.c" | head -c 300)"
-[ -e "$dir/split/w.c.ckpt" ] && no "a resumed run leaves its checkpoint once done"
+cp "$dir/split/w.snn.ckpt" "$dir/half.ckpt"
+expect 0 "resuming" split "${OPTS[@]}" --out w.snn --resume
+cmp -s "$dir/full/w.snn" "$dir/split/w.snn" ||
+    no "300 games stopped at 150 and resumed differ from 300 in one go: $(diff "$dir/full/w.snn" "$dir/split/w.snn" | head -c 300)"
+[ -e "$dir/split/w.snn.ckpt" ] && no "a resumed run leaves its checkpoint once done"
 # --check-every only says when to report and checkpoint: another is fine.
-cp "$dir/half.ckpt" "$dir/split/w.c.ckpt"
-rm -f "$dir/split/w.c"
-expect 0 "resuming" split --games 300 --seed 7 --check-every 1000 --out w.c --resume
-cmp -s "$dir/full/w.c" "$dir/split/w.c" || no "resumed with another --check-every, the network differs"
+cp "$dir/half.ckpt" "$dir/split/w.snn.ckpt"
+rm -f "$dir/split/w.snn"
+expect 0 "resuming" split --games 300 --seed 7 --check-every 1000 --out w.snn --resume
+cmp -s "$dir/full/w.snn" "$dir/split/w.snn" || no "resumed with another --check-every, the network differs"
 passed "$f0" "300 games = 150, stop, resume 150 (byte for byte, twice); checkpoint removed at the end"
 
 # ---- 2. SIGINT: finish the game, checkpoint, exit 0, resume to the same ----------
 f0=$fails
 SIG=(--games 1000 --seed 3 --check-every 100000)
-train sigfull "${SIG[@]}" --out w.c
+train sigfull "${SIG[@]}" --out w.snn
 [ "$status" = 0 ] || no "a run of 1000 games exits $status"
 mkdir -p "$dir/sig"
-(cd "$dir/sig" && exec "$SHESH" train "${SIG[@]}" --out w.c > /dev/null 2> "$dir/sig.err" < /dev/null) &
+(cd "$dir/sig" && exec "$SHESH" train "${SIG[@]}" --out w.snn > /dev/null 2> "$dir/sig.err" < /dev/null) &
 bg_pid=$!
 # Signal it once it holds SIGINT blocked (it does so while training): the
 # signal mask of /proc tells, no clock involved.
@@ -77,35 +82,36 @@ kill -INT "$bg_pid"
 wait "$bg_pid"
 status=$?
 bg_pid=
-if [ -e "$dir/sig/w.c" ]; then
+if [ -e "$dir/sig/w.snn" ]; then
     echo "skip: the run of 1000 games ended before SIGINT reached it"
 else
     [ "$status" = 0 ] || no "SIGINT: exit $status, expected 0 ($(head -c 300 "$dir/sig.err"))"
     grep -qF -- "--resume" "$dir/sig.err" || no "SIGINT: the message does not say how to resume: $(cat "$dir/sig.err")"
-    [ -s "$dir/sig/w.c.ckpt" ] || no "SIGINT: no checkpoint written"
-    expect 0 "resuming" sig "${SIG[@]}" --out w.c --resume
-    cmp -s "$dir/sigfull/w.c" "$dir/sig/w.c" ||
+    [ -s "$dir/sig/w.snn.ckpt" ] || no "SIGINT: no checkpoint written"
+    expect 0 "resuming" sig "${SIG[@]}" --out w.snn --resume
+    cmp -s "$dir/sigfull/w.snn" "$dir/sig/w.snn" ||
         no "1000 games interrupted by SIGINT ($(head -1 "$dir/sig.err")) and resumed differ from 1000 in one go"
 fi
 passed "$f0" "SIGINT: checkpoint, exit 0, resumed to the same network"
 
 # ---- 3. checkpoints refused --------------------------------------------------
 f0=$fails
-ck=$dir/bad/w.c.ckpt
+ck=$dir/bad/w.snn.ckpt
 mkdir -p "$dir/bad"
 refused() { # NEEDLE ARGS... : resuming $ck is refused with exit 1, $ck unchanged
     local needle=$1; shift
     cp "$ck" "$dir/before"
-    expect 1 "$needle" bad "$@" --out w.c --resume
+    expect 1 "$needle" bad "$@" --out w.snn --resume
     cmp -s "$ck" "$dir/before" || no "a refused checkpoint was changed ($needle)"
-    [ -e "$dir/bad/w.c" ] && no "a refused resume wrote w.c ($needle)"
+    [ -e "$dir/bad/w.snn" ] && no "a refused resume wrote w.snn ($needle)"
 }
 cp "$dir/half.ckpt" "$ck"
 refused "--games 300, not --games 400" --games 400 --seed 7
 refused "--seed 7, not --seed 8" --games 300 --seed 8
 refused "--rate 0.1, not --rate 0.2" --games 300 --seed 7 --rate 0.2
 refused "--final-rate 0.02, not --final-rate 0.01" --games 300 --seed 7 --final-rate 0.01
-refused "without --from-default" --games 300 --seed 7 --from-default
+refused "started from random weights" --games 300 --seed 7 --from-default
+refused "started from random weights" --games 300 --seed 7 --from "$dir/full/w.snn"
 refused "--games 300, not --games 200000" --seed 7
 # damaged: one byte of the weights flipped, cut short, emptied, foreign
 python3 - "$dir/half.ckpt" "$ck" <<'PY'
@@ -146,35 +152,67 @@ refused "inputs" --games 300 --seed 7
 forge 'h = h.replace(b"seed 7", b"seed 7x")'
 refused "malformed" --games 300 --seed 7
 rm -f "$ck"
-expect 1 "cannot read" bad --games 300 --seed 7 --out w.c --resume
+expect 1 "cannot read" bad --games 300 --seed 7 --out w.snn --resume
 # a checkpoint is never overwritten by a fresh start
 cp "$dir/half.ckpt" "$ck"
-expect 1 "--resume" bad "${OPTS[@]}" --out w.c
+expect 1 "--resume" bad "${OPTS[@]}" --out w.snn
 cmp -s "$ck" "$dir/half.ckpt" || no "a fresh start changed an existing checkpoint"
+# a checkpoint of the format before network files
+printf 'shesh-train-checkpoint 1\nnet 198 128 5\n' > "$ck"
+refused "an older shesh (format 1)" --games 300 --seed 7
 passed "$f0" "damaged, truncated, foreign, forged and mismatched checkpoints refused with exit 1"
+
+# ---- 3b. starting from a network file ------------------------------------------
+f0=$fails
+FROM=(--games 200 --seed 9 --check-every 100)
+train from "${FROM[@]}" --from "$dir/full/w.snn" --id td-x --out next.snn
+[ "$status" = 0 ] || no "--from w.snn: exit $status ($(head -c 300 "$dir/err"))"
+"$SHESH" weights "$dir/from/next.snn" > "$dir/show" 2>&1 || no "the --from network is refused: $(cat "$dir/show")"
+grep -qF "network td-x," "$dir/show" || no "--id td-x is not the network's id: $(cat "$dir/show")"
+grep -qF -- "--from $dir/full/w.snn --id td-x --out next.snn" "$dir/err" ||
+    no "the command printed at the end lacks --from: $(cat "$dir/err")"
+cmp -s "$dir/from/next.snn" "$dir/full/w.snn" && no "200 games from w.snn left the network as it was"
+# stopped and resumed from the same file: the same network; from another: refused
+expect 0 "--resume" fromsplit "${FROM[@]}" --stop-after 100 --from "$dir/full/w.snn" --id td-x --out next.snn
+cp "$dir/fromsplit/next.snn.ckpt" "$dir/from.ckpt"
+expect 1 "and this run from a network" fromsplit "${FROM[@]}" --from "$dir/sigfull/w.snn" --id td-x --out next.snn --resume
+expect 1 "and this run from random weights" fromsplit "${FROM[@]}" --id td-x --out next.snn --resume
+expect 0 "resuming" fromsplit "${FROM[@]}" --from "$dir/full/w.snn" --id td-x --out next.snn --resume
+cmp -s "$dir/from/next.snn" "$dir/fromsplit/next.snn" || no "--from: stopped at 100 and resumed differs"
+# a bad --from file: exit 1, naming it; nothing written
+printf 'not a network\n' > "$dir/junk.snn"
+expect 1 "--from: $dir/junk.snn: not a network file" fromjunk "${FROM[@]}" --from "$dir/junk.snn" --out n.snn
+expect 1 "--from: cannot open $dir/none.snn" fromjunk "${FROM[@]}" --from "$dir/none.snn" --out n.snn
+[ -e "$dir/fromjunk/n.snn" ] || [ -e "$dir/fromjunk/n.snn.ckpt" ] && no "a refused --from wrote a file"
+passed "$f0" "--from FILE and --id: trained on from the file, resumed only from the same file"
 
 # ---- 4. bad option values ----------------------------------------------------
 f0=$fails
 usage_error() { # NEEDLE ARGS...
     local needle=$1; shift
     expect 2 "$needle" opts "$@"
-    [ -e "$dir/opts/w.c" ] || [ -e "$dir/opts/w.c.ckpt" ] && no "train $*: wrote a file"
+    [ -e "$dir/opts/w.snn" ] || [ -e "$dir/opts/w.snn.ckpt" ] && no "train $*: wrote a file"
 }
-usage_error "--games: '10x'" --games 10x --out w.c
-usage_error "--games: '0'" --games 0 --out w.c
-usage_error "--games: '-5'" --games -5 --out w.c
-usage_error "--games: ' 10'" --games ' 10' --out w.c
-usage_error "--seed: 'abc'" --seed abc --out w.c
-usage_error "--seed: '-1'" --seed -1 --out w.c
-usage_error "--seed: '99999999999999999999'" --seed 99999999999999999999 --out w.c
-usage_error "--rate: 'nan'" --rate nan --out w.c
-usage_error "--rate: '0'" --rate 0 --out w.c
-usage_error "--final-rate: '0.1x'" --final-rate 0.1x --out w.c
-usage_error "--check-every: '1.5'" --check-every 1.5 --out w.c
-usage_error "--stop-after: ''" --stop-after '' --out w.c
+usage_error "--games: '10x'" --games 10x --out w.snn
+usage_error "--games: '0'" --games 0 --out w.snn
+usage_error "--games: '-5'" --games -5 --out w.snn
+usage_error "--games: ' 10'" --games ' 10' --out w.snn
+usage_error "--seed: 'abc'" --seed abc --out w.snn
+usage_error "--seed: '-1'" --seed -1 --out w.snn
+usage_error "--seed: '99999999999999999999'" --seed 99999999999999999999 --out w.snn
+usage_error "--rate: 'nan'" --rate nan --out w.snn
+usage_error "--rate: '0'" --rate 0 --out w.snn
+usage_error "--final-rate: '0.1x'" --final-rate 0.1x --out w.snn
+usage_error "--check-every: '1.5'" --check-every 1.5 --out w.snn
+usage_error "--stop-after: ''" --stop-after '' --out w.snn
 usage_error "--out FILE is required" --games 10
 usage_error "--out needs a value" --games 10 --out
-usage_error "unknown option '--gamez'" --gamez 10 --out w.c
+usage_error "unknown option '--gamez'" --gamez 10 --out w.snn
+usage_error "--from-default and --from: choose one" --from-default --from x.snn --out w.snn
+usage_error "--id 'a b': expected 1 to 31" --id 'a b' --out w.snn
+usage_error "--id '': expected 1 to 31" --id '' --out w.snn
+usage_error "makes no network id" --out 'my net.snn'
+usage_error "makes no network id" --out dir/
 passed "$f0" "bad option values refused with exit 2, naming the option"
 
 if [ "$fails" -ne 0 ]; then

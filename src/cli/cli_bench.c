@@ -26,7 +26,7 @@
 static void bench_usage(FILE *out)
 {
     fprintf(out,
-            "usage: shesh bench [--positions FILE] [--seconds S] [--json]\n\n"
+            "usage: shesh bench [--positions FILE] [--seconds S] [--weights FILE] [--json]\n\n"
             "Times legal move generation for every position x all 21 rolls, repeated\n"
             "for about S seconds (default 2) on one thread, and prints move lists per\n"
             "second (overall and in the fastest pass) and a signature: a checksum of\n"
@@ -43,7 +43,8 @@ static void bench_usage(FILE *out)
             "  --seconds S       how long to time, 0.01 to 3600 (default 2)\n"
             "  --json            one JSON object: movegen_signature, engine_signature,\n"
             "                    move_lists_per_second, evals_per_second and the counts\n"
-
+            "  --weights FILE    the engine with the network file FILE instead of the one\n"
+            "                    compiled in\n"
             "  --help            this text\n\n"
             "Long options may be abbreviated; a value follows as the next word or after =.\n"
             "Exit status: 0 done, 1 the file cannot be read or a pass disagrees, 2 usage.\n",
@@ -140,12 +141,14 @@ int cli_bench(int argc, char **argv)
         {"positions", required_argument, NULL, 'p'},
         {"seconds", required_argument, NULL, 's'},
         {"json", no_argument, NULL, 'j'},
+        {"weights", required_argument, NULL, 'w'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
     const char *path = DEFAULT_POSITIONS;
     double seconds = 2.0;
     bool json = false;
+    const char *weights = NULL; /* --weights: NULL for the compiled-in network */
     int c;
     cli_getopt_start();
     while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
@@ -157,6 +160,8 @@ int cli_bench(int argc, char **argv)
             json = true;
         } else if (c == 'p') {
             path = optarg;
+        } else if (c == 'w') {
+            weights = optarg;
         } else if (c == 's') {
             if (!num_double("--seconds", optarg, 0.01, 3600, false, &seconds, &err))
                 return cli_usage_error("bench", "%s", err.text);
@@ -198,7 +203,7 @@ int cli_bench(int argc, char **argv)
 
     Err err;
     BenchEngineResult eng;
-    Engine *e = engine_new("default", &err);
+    Engine *e = engine_new_with("default", weights, &err);
     bool engine_ok = e && bench_engine_run(e, a.v, a.n, seconds, &eng, &err);
     engine_free(e);
     if (!engine_ok) {

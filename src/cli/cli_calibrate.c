@@ -375,7 +375,7 @@ int cli_calibrate(int argc, char **argv)
         return cli_usage_error("calibrate", "--engine: '%s' is remote; calibrate plays in process",
                                player);
     Err err = {{0}};
-    Engine *e = engine_new(spec.engine, &err);
+    Engine *e = engine_new_with(spec.engine, spec.weights[0] ? spec.weights : NULL, &err);
     if (!e) {
         fprintf(stderr, "shesh calibrate: %s\n", err.text);
         return EXIT_FAIL;

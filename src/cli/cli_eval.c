@@ -23,8 +23,8 @@
 static void eval_usage(FILE *out)
 {
     fprintf(out,
-            "usage: shesh eval [--plies N] [--json] [RULES OPTIONS] ID...\n"
-            "       shesh eval [--plies N] [--json] [RULES OPTIONS] -\n\n"
+            "usage: shesh eval [--plies N] [--weights F] [--json] [RULES OPTIONS] ID...\n"
+            "       shesh eval [--plies N] [--weights F] [--json] [RULES OPTIONS] -\n\n"
             "Evaluates each position for the player to act, about to roll: the chances\n"
             "to win, win a gammon, win a backgammon, lose a gammon and lose a\n"
             "backgammon, and the cubeless and cubeful equity (money play, per cube\n"
@@ -35,6 +35,7 @@ static void eval_usage(FILE *out)
             "position is valued before the roll). With -, one ID a line from standard\n"
             "input (blank lines and lines starting with # skipped).\n\n"
             "  --plies N    lookahead, 0 to %d (default 0)\n"
+            "  --weights F  evaluate with the network file F, not the one compiled in\n"
             "  --json       one JSON object a position\n"
             "  -h, --help   this text\n\n"
             "The rules the equities count by (those of shesh rules; a GNUBG-ID or\n"
@@ -122,10 +123,11 @@ static bool one_line(void *ctx, char *line)
 
 int cli_eval(int argc, char **argv)
 {
-    enum { OPT_PLIES = 256, OPT_JSON };
+    enum { OPT_PLIES = 256, OPT_JSON, OPT_WEIGHTS };
     static const struct option own[] = {
         {"plies", required_argument, NULL, OPT_PLIES},
         {"json", no_argument, NULL, OPT_JSON},
+        {"weights", required_argument, NULL, OPT_WEIGHTS},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
@@ -135,6 +137,7 @@ int cli_eval(int argc, char **argv)
     Job j = {NULL, NULL, 0, false, rules_default()};
     RulesCli rc;
     rules_cli_init(&rc);
+    const char *weights = NULL; /* --weights: NULL for the compiled-in network */
     Err err = {{0}};
     int c;
     cli_getopt_start();
@@ -150,6 +153,7 @@ int cli_eval(int argc, char **argv)
                 return cli_usage_error(CMD, "%s", err.text);
             break;
         case OPT_JSON: j.json = true; break;
+        case OPT_WEIGHTS: weights = optarg; break;
         case 'h': eval_usage(stdout); return EXIT_OK;
         default: return cli_option_error(CMD, c, argv, opts);
         }
@@ -161,7 +165,7 @@ int cli_eval(int argc, char **argv)
     bool from_stdin = !strcmp(argv[optind], "-");
     if (from_stdin && argc - optind > 1)
         return cli_usage_error(CMD, "- reads the IDs from standard input: no others with it");
-    Engine *e = engine_new("default", &err);
+    Engine *e = engine_new_with("default", weights, &err);
     EngineScratch *sc = e ? engine_scratch_new(&err) : NULL;
     if (!sc) {
         fprintf(stderr, "shesh eval: %s\n", err.text);

@@ -26,9 +26,10 @@
 static void hint_usage(FILE *out)
 {
     fprintf(out,
-            "usage: shesh hint [--plies N] [--dice D] [--max K] [--json] [RULES OPTIONS]\n"
-            "                  ID [DICE]\n"
-            "       shesh hint [--plies N] [--max K] [--json] [RULES OPTIONS] -\n\n"
+            "usage: shesh hint [--plies N] [--dice D] [--max K] [--weights F] [--json]\n"
+            "                  [RULES OPTIONS] ID [DICE]\n"
+            "       shesh hint [--plies N] [--max K] [--weights F] [--json]\n"
+            "                  [RULES OPTIONS] -\n\n"
             "The engine's advice for the player to act. With a roll (DICE, --dice, or\n"
             "the dice of a GNUBG-ID or XGID): every legal move, ranked as the engine\n"
             "ranks them at N plies (its choice first; the moves it looked at deeper\n"
@@ -43,6 +44,7 @@ static void hint_usage(FILE *out)
             "  --plies N    lookahead, 0 to %d (default 0)\n"
             "  --dice D     the roll, as 31 or 3-1\n"
             "  --max K      moves shown, 1 to 1000 (default 10)\n"
+            "  --weights F  play with the network file F, not the one compiled in\n"
             "  --json       one JSON object a position\n"
             "  -h, --help   this text\n\n"
             "The rules the equities count by (those of shesh rules; a GNUBG-ID or\n"
@@ -183,12 +185,13 @@ static bool one_line(void *ctx, char *line)
 
 int cli_hint(int argc, char **argv)
 {
-    enum { OPT_PLIES = 256, OPT_DICE, OPT_MAX, OPT_JSON };
+    enum { OPT_PLIES = 256, OPT_DICE, OPT_MAX, OPT_JSON, OPT_WEIGHTS };
     static const struct option own[] = {
         {"plies", required_argument, NULL, OPT_PLIES},
         {"dice", required_argument, NULL, OPT_DICE},
         {"max", required_argument, NULL, OPT_MAX},
         {"json", no_argument, NULL, OPT_JSON},
+        {"weights", required_argument, NULL, OPT_WEIGHTS},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
@@ -199,6 +202,7 @@ int cli_hint(int argc, char **argv)
     RulesCli rc;
     rules_cli_init(&rc);
     int given[2] = {0, 0};
+    const char *weights = NULL; /* --weights: NULL for the compiled-in network */
     Err err = {{0}};
     int c;
     cli_getopt_start();
@@ -214,6 +218,7 @@ int cli_hint(int argc, char **argv)
         case OPT_DICE: ok = answer_read_dice(optarg, given, &err); break;
         case OPT_MAX: ok = num_int("--max", optarg, 1, ANSWER_MOVES_MAX, &jb.max, &err); break;
         case OPT_JSON: jb.json = true; break;
+        case OPT_WEIGHTS: weights = optarg; break;
         case 'h': hint_usage(stdout); return EXIT_OK;
         default: return cli_option_error(CMD, c, argv, opts);
         }
@@ -232,7 +237,7 @@ int cli_hint(int argc, char **argv)
         return cli_usage_error(CMD, "one ID and its DICE at most");
     if (args == 2 && given[0])
         return cli_usage_error(CMD, "the roll twice: DICE and --dice");
-    Engine *e = engine_new("default", &err);
+    Engine *e = engine_new_with("default", weights, &err);
     EngineScratch *sc = e ? engine_scratch_new(&err) : NULL;
     jb.cands = sc ? malloc((size_t)jb.max * sizeof *jb.cands) : NULL;
     if (!jb.cands) {

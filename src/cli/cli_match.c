@@ -47,6 +47,7 @@ static void match_usage(FILE *out)
             "A's points per game with its 95 %% interval. Money sessions by default\n"
             "(cubeful), or matches with --match-to. PLAYER is one of\n"
             "  shesh[:plies=N]   the engine in process, N = 0..4 (default 0)\n"
+            "  shesh[:plies=N]:weights=FILE  the same with the network file FILE\n"
             "  pubeval, random   the yardsticks\n"
             "  tcp:HOST:PORT     a server of gnubg's external-player protocol\n"
             "  unix:PATH         the same on a Unix socket\n"

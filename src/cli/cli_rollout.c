@@ -64,6 +64,7 @@ static void rollout_usage(FILE *out)
             "  --shard K/N   play only trials K-1, K-1+N, K-1+2N, ... (merge the\n"
             "                shards' --json with shesh rollout merge)\n"
             "  --moves M     with a roll: the engine's best M moves, 1 to %d (default %d)\n"
+            "  --weights F   play with the network file F, not the one compiled in\n"
             "  --json        one JSON object a position, with the exact sums\n"
             "  --quiet       no progress line on a terminal\n"
             "  -h, --help    this text\n\n"
@@ -187,6 +188,7 @@ static bool report_start(const Job *jb, const char *id, const Match *m, RolloutR
     r->cube = cs.cube;
     r->cube_owner = cs.owner;
     r->plies = o->ro.plies;
+    snprintf(r->engine, sizeof r->engine, "%s", engine_id(jb->engine));
     r->truncate = o->ro.truncate;
     r->cubeful = o->ro.cubeful;
     r->vr = o->ro.vr;
@@ -468,7 +470,7 @@ int cli_rollout(int argc, char **argv)
         return cli_rollout_merge(argc - 1, argv + 1);
     enum {
         OPT_TRIALS = 256, OPT_PLIES, OPT_TRUNCATE, OPT_CUBELESS, OPT_NO_VR, OPT_SEED,
-        OPT_THREADS, OPT_SHARD, OPT_MOVES, OPT_JSON, OPT_QUIET
+        OPT_THREADS, OPT_SHARD, OPT_MOVES, OPT_JSON, OPT_QUIET, OPT_WEIGHTS
     };
     static const struct option own[] = {
         {"trials", required_argument, NULL, OPT_TRIALS},
@@ -482,6 +484,7 @@ int cli_rollout(int argc, char **argv)
         {"moves", required_argument, NULL, OPT_MOVES},
         {"json", no_argument, NULL, OPT_JSON},
         {"quiet", no_argument, NULL, OPT_QUIET},
+        {"weights", required_argument, NULL, OPT_WEIGHTS},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
@@ -498,6 +501,7 @@ int cli_rollout(int argc, char **argv)
         return cli_usage_error(CMD, "too many options");
     RulesCli rc;
     rules_cli_init(&rc);
+    const char *weights = NULL; /* --weights: NULL for the compiled-in network */
     Err err = {{0}};
     int c;
     cli_getopt_start();
@@ -530,6 +534,7 @@ int cli_rollout(int argc, char **argv)
         case OPT_MOVES: ok = num_int("--moves", optarg, 1, ROLLOUT_MOVES_MAX, &o.moves, &err); break;
         case OPT_JSON: o.json = true; break;
         case OPT_QUIET: o.quiet = true; break;
+        case OPT_WEIGHTS: weights = optarg; break;
         case 'h': rollout_usage(stdout); return EXIT_OK;
         default: return cli_option_error(CMD, c, argv, opts);
         }
@@ -548,7 +553,7 @@ int cli_rollout(int argc, char **argv)
         return cli_usage_error(CMD, "one ID and its DICE at most");
     /* From the start, so that a signal during the set-up is not lost. */
     cli_signals_catch();
-    Engine *e = engine_new("default", &err);
+    Engine *e = engine_new_with("default", weights, &err);
     EngineScratch *sc = e ? engine_scratch_new(&err) : NULL;
     int status = EXIT_OK;
     if (!sc) {

@@ -188,7 +188,7 @@ static int run_speed(const char *player_name, long positions, uint64_t seed, boo
         spec.kind == PLAYER_KIND_UBGI)
         return cli_usage_error("selfplay", "--speed and --dump time a player in process, not '%s'",
                                player_name);
-    Engine *e = engine_new(spec.engine, &err);
+    Engine *e = engine_new_with(spec.engine, spec.weights[0] ? spec.weights : NULL, &err);
     if (!e) {
         fprintf(stderr, "shesh selfplay: %s\n", err.text);
         return EXIT_FAIL;

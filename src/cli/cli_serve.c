@@ -58,7 +58,7 @@ static void serve_usage(FILE *out)
             "                   [--max-connections N] [--max-queue N] [--max-queue-per-peer N]\n"
             "                   [--max-buffered N] [--plies N] [--max-plies N]\n"
             "                   [--idle-timeout S] [--request-timeout S] [--log-dir DIR]\n"
-            "                   [--log-max-bytes N] [--threads N]\n\n"
+            "                   [--log-max-bytes N] [--threads N] [--weights FILE]\n\n"
             "Answers GNU Backgammon's external-player protocol (gnubg: 'set player 1\n"
             "external HOST:PORT') for many clients at once, until SIGINT,\n"
             "SIGTERM or SIGHUP; with --http, an HTTP/JSON API too (docs/http.md). Without\n"
@@ -98,6 +98,8 @@ static void serve_usage(FILE *out)
             "                       that connection is not recorded (default 64 MiB;\n"
             "                       0 = no limit)\n"
             "  --threads N          worker threads (default: one per core, here %d)\n"
+            "  --weights FILE       answer with the network file FILE instead of the one\n"
+            "                       compiled in (shesh weights shows what a file holds)\n"
             "  --help               this text\n\n"
             "Long options may be abbreviated; a value follows as the next word or after =.\n"
             "Requests are limited to 1024 bytes (longer lines get an Error: reply), and\n"
@@ -222,6 +224,7 @@ typedef struct ServeOptions {
     bool unix_mode_set;
     int max_connections, max_queue, max_queue_per_peer;
     long log_max_bytes, max_buffered;
+    const char *weights; /* --weights, or NULL: the compiled-in network */
 } ServeOptions;
 
 /* An octal mode of at most 0777, as chmod(1) takes it: 660, 0600, 0. */
@@ -259,6 +262,7 @@ static int parse_options(int argc, char **argv, ServeOptions *o)
         {"request-timeout", required_argument, NULL, 'r'},
         {"log-dir", required_argument, NULL, 'd'},
         {"threads", required_argument, NULL, 't'},
+        {"weights", required_argument, NULL, 'w'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
@@ -319,6 +323,7 @@ static int parse_options(int argc, char **argv, ServeOptions *o)
             ok = parse_mode(optarg, &o->unix_mode, &err);
             o->unix_mode_set = true;
             break;
+        case 'w': o->weights = optarg; break;
         case 'p':
             ok = num_int("--plies", optarg, 0, SEARCH_MAX_PLIES, &o->plies, &err);
             o->plies_set = true;
@@ -421,10 +426,9 @@ int cli_serve(int argc, char **argv)
         }
     }
 
-    Engine *engine = engine_new("default", &err);
+    Engine *engine = engine_new_with("default", o.weights, &err);
     if (!engine) {
-        while (n > 0)
-            listen_close(&listeners[--n]);
+        close_all(listeners, &n, http, &nh);
         return serve_fail(err.text);
     }
 

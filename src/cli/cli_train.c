@@ -1,5 +1,6 @@
 /* cli_train.c - `shesh train`: trains the contact network of nn.c by
- * temporal differences on self-play and writes nn_weights.c.
+ * temporal differences on self-play and writes it as a network file
+ * (nn_file.h).
  *
  * Each turn the player on roll tries every legal move for his roll and
  * plays the one the network (or, once there is no contact, the race
@@ -33,6 +34,7 @@
 #include "eval_static.h"
 #include "movegen.h"
 #include "nn.h"
+#include "nn_file.h"
 #include "num.h"
 #include "pubeval.h"
 #include "selfplay.h"
@@ -154,14 +156,18 @@ static double against_pubeval(Trainer *t, long pairs, uint64_t seed)
     return total / (2.0 * pairs);
 }
 
-/* The options of a run. games, seed, the rates and from_default decide the
- * network; the others only when it reports, checkpoints or stops. */
+/* The options of a run. games, seed, the rates and the network it starts
+ * from decide the network; the others only what it is called, when it
+ * reports, checkpoints or stops. */
 typedef struct TrainOpts {
     long games, check, stop; /* stop: 0, or the games after which to pause */
     uint64_t seed;
     float rate0, rate1;
     bool from_default, resume;
+    const char *from; /* --from FILE, or NULL */
     const char *out;
+    char id[NN_ID_MAX]; /* --id, or --out's name without .snn */
+    uint64_t start;     /* the starting network's hash; 0: random weights */
 } TrainOpts;
 
 /* A float as text that reads back as the same float: %g when that is
@@ -179,9 +185,10 @@ static const char *rate_text(float r, char buf[32])
 static void print_command(FILE *f, const TrainOpts *o)
 {
     char r0[32], r1[32];
-    fprintf(f, "shesh train --games %ld --seed %llu --rate %s --final-rate %s%s --out %s", o->games,
-            (unsigned long long)o->seed, rate_text(o->rate0, r0), rate_text(o->rate1, r1),
-            o->from_default ? " --from-default" : "", o->out);
+    fprintf(f, "shesh train --games %ld --seed %llu --rate %s --final-rate %s%s%s --id %s --out %s",
+            o->games, (unsigned long long)o->seed, rate_text(o->rate0, r0), rate_text(o->rate1, r1),
+            o->from_default ? " --from-default" : o->from ? " --from " : "", o->from ? o->from : "",
+            o->id, o->out);
 }
 
 /* ---- writing a file atomically ---------------------------------------------
@@ -212,41 +219,6 @@ static bool atomic_commit(FILE *f, const char *tmp, const char *path, Err *err)
     return err_set(err, "cannot write %s: %s", path, strerror(saved));
 }
 
-/* One initializer row: indent, {v, v, ...}, then tail. Six digits: the
- * compiled network is this rounded one, and measured as such. */
-static void print_row(FILE *f, const char *indent, const float *v, int n, const char *tail)
-{
-    fprintf(f, "%s{", indent);
-    for (int i = 0; i < n; i++)
-        fprintf(f, "%s%.6g", i ? "," : "", v[i]);
-    fprintf(f, "}%s", tail);
-}
-
-static bool write_weights(const NnWeights *w, const TrainOpts *o, Err *err)
-{
-    char tmp[TRAIN_PATH_MAX + 8];
-    FILE *f = atomic_open(o->out, tmp, sizeof tmp, err);
-    if (!f)
-        return false;
-    fprintf(f, "/* nn_weights.c - the trained contact network of nn.c.\n"
-               " * Written by `shesh train`; do not edit by hand. Made with:\n"
-               " *     ");
-    print_command(f, o);
-    fprintf(f, "\n * (%ld self-play games). */\n#include \"nn.h\"\n\n"
-               "const bool nn_weights_trained = true;\n\n"
-               "const NnWeights nn_weights_default = {\n    {\n",
-            o->games);
-    for (int i = 0; i < NN_INPUTS; i++)
-        print_row(f, "        ", w->in[i], NN_HIDDEN, ",\n");
-    fprintf(f, "    },\n");
-    print_row(f, "    ", w->hidden_bias, NN_HIDDEN, ",\n    {\n");
-    for (int k = 0; k < OUT_COUNT; k++)
-        print_row(f, "        ", w->out[k], NN_HIDDEN, ",\n");
-    fprintf(f, "    },\n");
-    print_row(f, "    ", w->out_bias, OUT_COUNT, ",\n};\n");
-    return atomic_commit(f, tmp, o->out, err);
-}
-
 /* ---- checkpoints -----------------------------------------------------------
  * OUT.ckpt holds what a run needs to go on exactly as if it had never
  * stopped: the options that decide the network, the games done, the state
@@ -260,7 +232,8 @@ static bool write_weights(const NnWeights *w, const TrainOpts *o, Err *err)
  *     seed S
  *     rate BITS             (the float's bits in hex: exact)
  *     final-rate BITS
- *     from-default 0|1
+ *     start HASH            (hex: the fnv64 of the network file it started
+ *                            from, 0 for random weights)
  *     done G
  *     rng STATE             (hex)
  *     weights COUNT
@@ -268,7 +241,7 @@ static bool write_weights(const NnWeights *w, const TrainOpts *o, Err *err)
  *     crc32 XXXXXXXX
  */
 
-#define CKPT_MAGIC "shesh-train-checkpoint 1\n"
+#define CKPT_MAGIC "shesh-train-checkpoint 2\n"
 #define CKPT_WEIGHTS (sizeof(NnWeights) / sizeof(float))
 #define CKPT_TRAILER 15 /* "crc32 " 8 hex digits "\n" */
 #define CKPT_MAX ((size_t)1 << 24)
@@ -297,10 +270,10 @@ static bool ckpt_write(const char *path, const TrainOpts *o, const NnWeights *w,
     buf_init(&b);
     buf_printf(&b,
                CKPT_MAGIC "net %d %d %d\ngames %ld\nseed %llu\nrate %08lx\nfinal-rate %08lx\n"
-                          "from-default %d\ndone %ld\nrng %016llx\nweights %zu\n",
+                          "start %016llx\ndone %ld\nrng %016llx\nweights %zu\n",
                NN_INPUTS, NN_HIDDEN, OUT_COUNT, o->games, (unsigned long long)o->seed,
                (unsigned long)float_bits(o->rate0), (unsigned long)float_bits(o->rate1),
-               (int)o->from_default, done, (unsigned long long)rng, CKPT_WEIGHTS);
+               (unsigned long long)o->start, done, (unsigned long long)rng, CKPT_WEIGHTS);
     const unsigned char *all = (const unsigned char *)w;
     for (size_t i = 0; i < CKPT_WEIGHTS; i++) {
         uint32_t u;
@@ -398,7 +371,11 @@ static bool ckpt_read(const char *path, const TrainOpts *o, NnWeights *w, long *
     const char *text = (const char *)data, *end = text + size - CKPT_TRAILER;
     uint64_t crc, net[3], games, seed, r0, r1, fd, d, state, count;
     if (size < sizeof CKPT_MAGIC + CKPT_TRAILER || memcmp(text, CKPT_MAGIC, strlen(CKPT_MAGIC))) {
-        err_set(err, "%s is not a checkpoint of shesh train", path);
+        bool old = size >= 25 && !memcmp(text, "shesh-train-checkpoint 1\n", 25);
+        err_set(err, old ? "%s is a checkpoint of an older shesh (format 1): go on with that "
+                           "version, or remove it and start again"
+                         : "%s is not a checkpoint of shesh train",
+                path);
         goto done;
     }
     const char *trailer = end;
@@ -410,9 +387,9 @@ static bool ckpt_read(const char *path, const TrainOpts *o, NnWeights *w, long *
     const char *p = text + strlen(CKPT_MAGIC);
     if (!ckpt_line(&p, end, "net", 10, net, 3) || !ckpt_field(&p, end, "games", 10, &games) || !ckpt_field(&p, end, "seed", 10, &seed) ||
         !ckpt_field(&p, end, "rate", 16, &r0) || !ckpt_field(&p, end, "final-rate", 16, &r1) ||
-        !ckpt_field(&p, end, "from-default", 10, &fd) || !ckpt_field(&p, end, "done", 10, &d) ||
+        !ckpt_field(&p, end, "start", 16, &fd) || !ckpt_field(&p, end, "done", 10, &d) ||
         !ckpt_field(&p, end, "rng", 16, &state) || !ckpt_field(&p, end, "weights", 10, &count) ||
-        fd > 1 || r0 > UINT32_MAX || r1 > UINT32_MAX || d > games) {
+        r0 > UINT32_MAX || r1 > UINT32_MAX || d > games) {
         err_set(err, "%s is damaged: a malformed header line", path);
         goto done;
     }
@@ -437,9 +414,11 @@ static bool ckpt_read(const char *path, const TrainOpts *o, NnWeights *w, long *
     else if (bits_float((uint32_t)r1) != o->rate1)
         err_set(err, "%s was made with --final-rate %s, not --final-rate %s", path,
                 rate_text(bits_float((uint32_t)r1), got), rate_text(o->rate1, want));
-    else if ((fd != 0) != o->from_default)
-        err_set(err, "%s was made %s --from-default, and this run is %s it", path,
-                fd ? "with" : "without", o->from_default ? "with" : "without");
+    else if (fd != o->start)
+        err_set(err,
+                "%s started from %s (%016" PRIx64 "), and this run from %s (%016llx)", path,
+                fd ? "a network" : "random weights", fd, o->start ? "a network" : "random weights",
+                (unsigned long long)o->start);
     else
         ok = true;
     if (!ok)
@@ -468,20 +447,22 @@ static int usage(FILE *out, int status)
 {
     fprintf(out,
             "usage: shesh train [--games N] [--seed S] [--rate R] [--final-rate R]\n"
-            "                   [--check-every N] [--stop-after N] [--from-default]\n"
-            "                   [--resume] --out FILE\n\n"
+            "                   [--check-every N] [--stop-after N]\n"
+            "                   [--from-default | --from NET] [--id NAME] [--resume]\n"
+            "                   --out FILE\n\n"
             "Trains the contact network by TD(0) self-play for N games (default\n"
             "200000), the learning rate going linearly from R (0.1) to the final rate\n"
-            "(0.02), and writes it as C (nn_weights.c) to FILE. Every\n"
+            "(0.02), and writes it to FILE as a network file, the kind shesh weights\n"
+            "shows and the other commands play with (docs/training.md). Every\n"
             "--check-every games (default 20000) it prints the network's points per\n"
             "game against pubeval (1000 duplicate games, 0 ply) and writes a checkpoint,\n"
             "FILE.ckpt. On SIGINT or SIGTERM it finishes the game it is playing, writes\n"
             "the checkpoint and exits 0; --stop-after N does the same after N games in\n"
             "all. --resume goes on from FILE.ckpt, with the same --games, --seed,\n"
-            "--rate, --final-rate and --from-default, to the very network an\n"
+            "--rate, --final-rate and starting network, to the very network an\n"
             "uninterrupted run makes; FILE.ckpt is removed once FILE is written.\n"
-            "--from-default starts from the compiled-in network instead of random\n"
-            "weights.\n\n"
+            "--from-default starts from the compiled-in network, --from NET from the\n"
+            "network file NET, instead of random weights.\n\n"
             "  --games N        self-play games, 1 to 1000000000 (default 200000)\n"
             "  --seed S         the seed, 0 to 2^64-1 (default 1)\n"
             "  --rate R         the learning rate at the start, above 0, at most 10\n"
@@ -489,18 +470,47 @@ static int usage(FILE *out, int status)
             "  --check-every N  games between reports and checkpoints (default 20000)\n"
             "  --stop-after N   stop after N games in all, as SIGINT would\n"
             "  --from-default   start from the compiled-in network\n"
+            "  --from NET       start from the network file NET\n"
+            "  --id NAME        the network's id, 1 to 31 of A-Z a-z 0-9 . _ -\n"
+            "                   (default: FILE's name without its directory and .snn)\n"
             "  --resume         go on from FILE.ckpt\n"
-            "  --out FILE       where the C source goes (required)\n"
+            "  --out FILE       where the network goes (required)\n"
             "  --help           this text\n\n"
             "Long options may be abbreviated; a value follows as the next word or after =.\n"
             "Exit status: 0 done or stopped, 1 failure or a checkpoint refused, 2 usage.\n");
     return status;
 }
 
+/* The network's id: --id, or --out's file name without its directory and
+ * a final .snn. */
+static bool train_id(TrainOpts *o, const char *id, Err *err)
+{
+    char name[NN_ID_MAX + 8] = "";
+    if (!id) {
+        const char *base = strrchr(o->out, '/');
+        base = base ? base + 1 : o->out;
+        size_t n = strlen(base);
+        if (n > 4 && !strcmp(base + n - 4, ".snn"))
+            n -= 4;
+        if (n < sizeof name)
+            memcpy(name, base, n), name[n] = '\0';
+        if (!nn_id_valid(name))
+            return err_set(err, "--out '%.60s' makes no network id (1 to %d of A-Z a-z 0-9 . _ "
+                                "-): add --id NAME",
+                           o->out, NN_ID_MAX - 1);
+        id = name;
+    }
+    if (!nn_id_valid(id))
+        return err_set(err, "--id '%.40s': expected 1 to %d of A-Z a-z 0-9 . _ -", id,
+                       NN_ID_MAX - 1);
+    memcpy(o->id, id, strlen(id) + 1);
+    return true;
+}
+
 static int parse_options(int argc, char **argv, TrainOpts *o)
 {
     enum { OPT_GAMES = 256, OPT_SEED, OPT_RATE, OPT_FINAL, OPT_CHECK, OPT_STOP, OPT_OUT,
-           OPT_DEFAULT, OPT_RESUME };
+           OPT_DEFAULT, OPT_FROM, OPT_ID, OPT_RESUME };
     static const struct option opts[] = {
         {"games", required_argument, NULL, OPT_GAMES},
         {"seed", required_argument, NULL, OPT_SEED},
@@ -510,11 +520,14 @@ static int parse_options(int argc, char **argv, TrainOpts *o)
         {"stop-after", required_argument, NULL, OPT_STOP},
         {"out", required_argument, NULL, OPT_OUT},
         {"from-default", no_argument, NULL, OPT_DEFAULT},
+        {"from", required_argument, NULL, OPT_FROM},
+        {"id", required_argument, NULL, OPT_ID},
         {"resume", no_argument, NULL, OPT_RESUME},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
-    *o = (TrainOpts){200000, 20000, 0, 1, 0.1f, 0.02f, false, false, NULL};
+    *o = (TrainOpts){200000, 20000, 0, 1, 0.1f, 0.02f, false, false, NULL, NULL, "", 0};
+    const char *id = NULL;
     Err err = {{0}};
     bool ok = true;
     int c;
@@ -535,6 +548,8 @@ static int parse_options(int argc, char **argv, TrainOpts *o)
             break;
         case OPT_OUT: o->out = optarg; break;
         case OPT_DEFAULT: o->from_default = true; break;
+        case OPT_FROM: o->from = optarg; break;
+        case OPT_ID: id = optarg; break;
         case OPT_RESUME: o->resume = true; break;
         case 'h': return usage(stdout, EXIT_OK) - 1; /* -1: exit 0 now */
         default: return cli_option_error("train", c, argv, opts);
@@ -547,6 +562,10 @@ static int parse_options(int argc, char **argv, TrainOpts *o)
     else if (ok && (!*o->out || strlen(o->out) > TRAIN_PATH_MAX - 16))
         ok = err_set(&err, "--out '%s': expected a file name of 1 to %d bytes", o->out,
                      TRAIN_PATH_MAX - 16);
+    if (ok && o->from_default && o->from)
+        ok = err_set(&err, "--from-default and --from: choose one network to start from");
+    if (ok)
+        ok = train_id(o, id, &err);
     if (ok)
         return EXIT_OK;
     return cli_usage_error("train", "%s", err.text);
@@ -629,6 +648,19 @@ int cli_train(int argc, char **argv)
         fprintf(stderr, "shesh train: out of memory\n");
         goto done;
     }
+    /* The starting network first: a checkpoint names the one it started from. */
+    NnInfo start;
+    if (o.from_default &&
+        !nn_file_parse(nn_default_file, nn_default_file_size, "the compiled-in network", t.w,
+                       &start, &err)) {
+        fprintf(stderr, "shesh train: %s\n", err.text);
+        goto done;
+    }
+    if (o.from && !nn_file_load(o.from, t.w, &start, &err)) {
+        fprintf(stderr, "shesh train: --from: %s\n", err.text);
+        goto done;
+    }
+    o.start = o.from_default || o.from ? start.hash : 0;
     if (o.resume) {
         if (!ckpt_read(ckpt, &o, t.w, &done, &rng, &err)) {
             fprintf(stderr, "shesh train: %s\nshesh train: refusing to resume; this run is:\n    ",
@@ -645,9 +677,7 @@ int cli_train(int argc, char **argv)
                 "again\n",
                 ckpt);
         goto done;
-    } else if (o.from_default) {
-        *t.w = nn_weights_default;
-    } else {
+    } else if (!o.start) {
         nn_init(t.w, o.seed);
     }
     t.db = bearoff_new(&err);
@@ -666,8 +696,13 @@ int cli_train(int argc, char **argv)
     bool ok = train_run(&t, &o, ckpt, &done, &rng, &stopped, &err);
     if (ok && stopped)
         print_resume(&o, ckpt, done);
-    else if (ok && (ok = write_weights(t.w, &o, &err)))
+    else if (ok && (ok = nn_file_save(o.out, t.w, o.id, &start, &err))) {
         remove(ckpt); /* finished: nothing left to resume */
+        fprintf(stderr, "shesh train: wrote %s: network %s, fnv64 %016llx, made by\n    ", o.out,
+                start.id, (unsigned long long)start.hash);
+        print_command(stderr, &o);
+        fprintf(stderr, "\n");
+    }
     drain_stop_signals(&stops);
     sigprocmask(SIG_SETMASK, &old, NULL);
     if (!ok)

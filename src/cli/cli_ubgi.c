@@ -16,7 +16,7 @@
 static void ubgi_usage(FILE *out)
 {
     fprintf(out,
-            "usage: shesh ubgi [--plies N]\n\n"
+            "usage: shesh ubgi [--plies N] [--weights F]\n\n"
             "Shesh as a UBGI engine: reads UBGI commands (ubgi, isready, newgame,\n"
             "position, dice, go, set, get, keys, quit and v0.1's setoption,\n"
             "newsession, setscore, setcube, setturn) one a line from standard input\n"
@@ -26,6 +26,7 @@ static void ubgi_usage(FILE *out)
             "with an error and skipped. Details: docs/ubgi-engine.md.\n\n"
             "  --plies N    Shesh's lookahead, 0 to %d (default 0): engine.ply\n"
             "               starts at N + 1 (UBGI counts the root)\n"
+            "  --weights F  play with the network file F, not the one compiled in\n"
             "  -h, --help   this text\n\n"
             "Exit status: 0 at quit or the end of the input, 1 the engine could not\n"
             "start or standard output failed, 2 usage.\n",
@@ -80,13 +81,15 @@ static int serve_stdin(UbgiSession *s)
 
 int cli_ubgi(int argc, char **argv)
 {
-    enum { OPT_PLIES = 256 };
+    enum { OPT_PLIES = 256, OPT_WEIGHTS };
     static const struct option opts[] = {
         {"plies", required_argument, NULL, OPT_PLIES},
+        {"weights", required_argument, NULL, OPT_WEIGHTS},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
     int plies = 0, c;
+    const char *weights = NULL; /* --weights: NULL for the compiled-in network */
     Err err = {{0}};
     cli_getopt_start();
     while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
@@ -95,13 +98,14 @@ int cli_ubgi(int argc, char **argv)
             if (!num_int("--plies", optarg, 0, SEARCH_MAX_PLIES, &plies, &err))
                 return cli_usage_error(CMD, "%s", err.text);
             break;
+        case OPT_WEIGHTS: weights = optarg; break;
         case 'h': ubgi_usage(stdout); return EXIT_OK;
         default: return cli_option_error(CMD, c, argv, opts);
         }
     }
     if (optind < argc)
         return cli_usage_error(CMD, "no arguments are taken, but '%s' was given", argv[optind]);
-    Engine *e = engine_new("default", &err);
+    Engine *e = engine_new_with("default", weights, &err);
     UbgiSession *s = e ? ubgi_session_new(e, plies + 1, &err) : NULL;
     if (!s) {
         fprintf(stderr, "shesh ubgi: %s\n", err.text);

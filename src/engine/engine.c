@@ -18,6 +18,7 @@
 #include "cube.h"
 #include "eval_static.h"
 #include "nn.h"
+#include "nn_file.h"
 #include "search.h"
 
 /* A taker beavers only when the evaluator gives him at least this much
@@ -28,6 +29,7 @@
 struct Engine {
     char id[48];
     BearoffDb *bearoff;
+    NnWeights *net; /* the contact network, or NULL (calibrated) */
     EvalCtx eval;
 };
 
@@ -36,10 +38,11 @@ struct EngineScratch {
 };
 
 static const struct {
-    const char *name, *id;
-    bool net; /* contact chances from the network (when one is trained) */
+    const char *name;
+    const char *id; /* NULL: the network's own id */
+    bool net;       /* contact chances from the network */
 } kinds[] = {
-    {"default", "shesh-td-3", true},
+    {"default", NULL, true},
     {"calibrated", "shesh-cpb-1", false},
 };
 
@@ -51,7 +54,26 @@ bool engine_known(const char *name)
     return false;
 }
 
+/* The network of engine e: the file at `weights`, or the one compiled in. */
+static bool load_net(Engine *e, const char *weights, Err *err)
+{
+    NnInfo info;
+    if (!(e->net = malloc(sizeof *e->net)))
+        return err_set(err, "out of memory for the network");
+    bool ok = weights ? nn_file_load(weights, e->net, &info, err)
+                      : nn_file_parse(nn_default_file, nn_default_file_size,
+                                      "the compiled-in network", e->net, &info, err);
+    if (ok)
+        snprintf(e->id, sizeof e->id, "%s", info.id);
+    return ok;
+}
+
 Engine *engine_new(const char *name, Err *err)
+{
+    return engine_new_with(name, NULL, err);
+}
+
+Engine *engine_new_with(const char *name, const char *weights, Err *err)
 {
     if (!name)
         name = "default";
@@ -64,20 +86,22 @@ Engine *engine_new(const char *name, Err *err)
                 name);
         return NULL;
     }
+    if (weights && !kinds[kind].net) {
+        err_set(err, "engine '%s' has no network to load weights into", name);
+        return NULL;
+    }
     Engine *e = calloc(1, sizeof *e);
     if (!e) {
         err_set(err, "out of memory making engine '%s'", name);
         return NULL;
     }
-    bool net = kinds[kind].net && nn_weights_trained;
-    /* Without a trained network "default" is the calibrated engine. */
-    snprintf(e->id, sizeof e->id, "%s", net || kind != 0 ? kinds[kind].id : kinds[1].id);
-    e->eval.net = net ? &nn_weights_default : NULL;
-    e->bearoff = bearoff_new(err);
-    if (!e->bearoff) {
-        free(e);
+    if (kinds[kind].id)
+        snprintf(e->id, sizeof e->id, "%s", kinds[kind].id);
+    if ((kinds[kind].net && !load_net(e, weights, err)) || !(e->bearoff = bearoff_new(err))) {
+        engine_free(e);
         return NULL;
     }
+    e->eval.net = e->net;
     e->eval.bearoff = e->bearoff;
     return e;
 }
@@ -87,6 +111,7 @@ void engine_free(Engine *e)
     if (!e)
         return;
     bearoff_free(e->bearoff);
+    free(e->net);
     free(e);
 }
 

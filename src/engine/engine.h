@@ -55,12 +55,18 @@ typedef struct EngineScratch EngineScratch;
 
 /* Makes an engine by name ("default" = the strongest available). */
 Engine *engine_new(const char *name, Err *err);
+
+/* The same with the contact network read from the network file at weights
+ * (nn_file.h; NULL: the one compiled in). Refused, err saying why, when
+ * the file is, or when the engine has no network ("calibrated"). */
+Engine *engine_new_with(const char *name, const char *weights, Err *err);
 void engine_free(Engine *e);
 
 /* True when engine_new knows the name (without making the engine). */
 bool engine_known(const char *name);
 
-/* Short identifier of the evaluator, shown as "Engine:" by `version`. */
+/* Short identifier of the evaluator, shown as "Engine:" by `version`: the
+ * network's id (its file's "id" line), or the calibrated engine's. */
 const char *engine_id(const Engine *e);
 
 /* Scratch memory for decisions of any engine, one decision at a time (one

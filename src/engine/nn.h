@@ -16,7 +16,7 @@
 
 #define NN_SIDE_INPUTS (24 * 4 + 3)
 #define NN_INPUTS (2 * NN_SIDE_INPUTS)
-#ifndef NN_HIDDEN /* a build may try another size: cc -DNET_HIDDEN=128 */
+#ifndef NN_HIDDEN /* a build may try another size: cc -DNN_HIDDEN=160 */
 #define NN_HIDDEN 128
 #endif
 
@@ -27,11 +27,8 @@ typedef struct NnWeights {
     float out_bias[OUT_COUNT];
 } NnWeights;
 
-/* The trained weights compiled in (nn_weights.c); `trained` is false
- * while none have been committed, and the evaluator then falls back to the
- * calibrated pubeval of eval_contact.c. */
-extern const NnWeights nn_weights_default;
-extern const bool nn_weights_trained;
+/* The weights come from network files (nn_file.h): the one compiled in,
+ * or one named by --weights. */
 
 /* The nonzero inputs of p: indices and values (at most NN_INPUTS). */
 int nn_inputs(const Position *p, int index[NN_INPUTS], float value[NN_INPUTS]);

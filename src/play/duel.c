@@ -330,11 +330,13 @@ Duel *duel_new(const DuelOptions *o, Err *err)
             continue;
         /* An engine is read-only once made (its scratch is the players'):
          * both sides share one of the same name, and its start-up. */
-        if (s == 1 && d->engines[0] && !strcmp(o->specs[0].engine, spec->engine)) {
+        if (s == 1 && d->engines[0] && !strcmp(o->specs[0].engine, spec->engine) &&
+            !strcmp(o->specs[0].weights, spec->weights)) {
             d->engines[1] = d->engines[0];
             continue;
         }
-        if (!(d->engines[s] = engine_new(spec->engine, err))) {
+        if (!(d->engines[s] = engine_new_with(spec->engine,
+                                              spec->weights[0] ? spec->weights : NULL, err))) {
             duel_free(d);
             return NULL;
         }

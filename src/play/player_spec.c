@@ -50,20 +50,40 @@ static bool read_name(const char *text, const char *q, PlayerSpec *spec, const c
     return true;
 }
 
-/* ":N" or ":plies=N" after a kind, or nothing. */
-static bool read_plies(const char *full, const char *at, int *plies, Err *err)
+/* What may follow a kind: ":N" or ":plies=N", then ":weights=FILE" (FILE
+ * the rest of the text, colons and all), or nothing. */
+static bool read_plies(const char *full, const char *at, PlayerSpec *spec, Err *err)
 {
     if (!*at)
         return true;
     if (*at != ':')
         return err_set(err, "bad player '%s'", full);
     at++;
-    if (!strncmp(at, "plies=", 6))
-        at += 6;
-    /* util/num's strict reading, as every number a user types. */
-    if (!num_int("PLIES", at, 0, SEARCH_MAX_PLIES, plies, NULL))
-        return err_set(err, "bad player '%s': plies must be 0 to %d", full,
-                       SEARCH_MAX_PLIES);
+    if (strncmp(at, "weights=", 8) != 0) {
+        if (!strncmp(at, "plies=", 6))
+            at += 6;
+        const char *colon = strchr(at, ':');
+        char n[16] = "";
+        size_t len = colon ? (size_t)(colon - at) : strlen(at);
+        if (len < sizeof n)
+            memcpy(n, at, len), n[len] = '\0';
+        /* util/num's strict reading, as every number a user types. */
+        if (len >= sizeof n || !num_int("PLIES", n, 0, SEARCH_MAX_PLIES, &spec->plies, NULL))
+            return err_set(err, "bad player '%s': plies must be 0 to %d", full,
+                           SEARCH_MAX_PLIES);
+        if (!colon)
+            return true;
+        at = colon + 1;
+        if (strncmp(at, "weights=", 8) != 0)
+            return err_set(err, "bad player '%s': after the plies only :weights=FILE", full);
+    }
+    at += 8;
+    if (!*at)
+        return err_set(err, "player '%s': weights=FILE needs a file name", full);
+    if (strlen(at) >= sizeof spec->weights)
+        return err_set(err, "player '%s': the file name is longer than %zu bytes", full,
+                       sizeof spec->weights - 1);
+    snprintf(spec->weights, sizeof spec->weights, "%s", at);
     return true;
 }
 
@@ -106,12 +126,30 @@ static bool read_ubgi(const char *full, const char *rest, PlayerSpec *spec, Err 
     return true;
 }
 
+/* An engine with a network file is named after the file: its name
+ * without the directory and a final .snn, and the plies ("td-4-0"). */
+static void weights_name(PlayerSpec *spec)
+{
+    const char *base = strrchr(spec->weights, '/');
+    base = base ? base + 1 : spec->weights;
+    size_t len = strlen(base), n = 0;
+    if (len > 4 && !strcmp(base + len - 4, ".snn"))
+        len -= 4;
+    for (size_t i = 0; i < len && n < PLAYER_SPEC_NAME_MAX - 2; i++)
+        spec->name[n++] = name_char(base[i]) ? base[i] : '-';
+    snprintf(spec->name + n, sizeof spec->name - n, "-%d", spec->plies % 10);
+}
+
 /* The display name a spec gets without NAME=: the spec with its colons
  * and '=' made dashes ("shesh-2", "tcp-localhost-10000"). */
 static void default_name(PlayerSpec *spec, const char *rest)
 {
     switch (spec->kind) {
     case PLAYER_KIND_ENGINE:
+        if (spec->weights[0]) {
+            weights_name(spec);
+            return;
+        }
         snprintf(spec->name, sizeof spec->name, "%.24s-%d",
                  strcmp(spec->engine, "default") ? spec->engine : "shesh", spec->plies % 10);
         return;
@@ -151,8 +189,12 @@ bool player_spec_parse(const char *text, PlayerSpec *spec, Err *err)
                            q);
         memcpy(spec->engine, rest, len);
         spec->engine[len] = '\0';
-        if (!read_plies(q, rest + len, &spec->plies, err))
+        if (!read_plies(q, rest + len, spec, err))
             return false;
+        bool engine_kind = strcmp(spec->engine, "pubeval") && strcmp(spec->engine, "random") &&
+                           strcmp(spec->engine, "gnubg");
+        if (spec->weights[0] && !engine_kind)
+            return err_set(err, "player '%s': weights=FILE is for an engine (shesh)", q);
         if (!strcmp(spec->engine, "pubeval") || !strcmp(spec->engine, "random")) {
             spec->kind = spec->engine[0] == 'p' ? PLAYER_KIND_PUBEVAL : PLAYER_KIND_RANDOM;
             spec->plies = 0;

@@ -1,5 +1,8 @@
 /* player_spec.h - a player as the command line names it:
- *   shesh[:plies=N]   the engine in process at N plies (0..4, default 0);
+ *   shesh[:plies=N][:weights=FILE]
+ *                     the engine in process at N plies (0..4, default 0),
+ *                     with the network file FILE instead of the one
+ *                     compiled in (FILE is the rest of the spec);
  *                     ENGINE[:N] and ENGINE:plies=N name an engine by its
  *                     id (default, calibrated)
  *   pubeval           Tesauro's pubeval (player_pubeval.h)
@@ -38,6 +41,7 @@ typedef struct PlayerSpec {
                         answers the cube for pubeval and random ("default");
                         "" for remote, gnubg and ubgi */
     int plies;       /* ENGINE and GNUBG */
+    char weights[256]; /* ENGINE: the network file, or "" (compiled in) */
     char addr[256];  /* remote: as net_client_connect() reads it */
     char command[300]; /* ubgi: the shell command after "ubgi:" */
     char name[PLAYER_SPEC_NAME_MAX + 1]; /* display name: NAME= or made

@@ -37,6 +37,8 @@ typedef struct RolloutReport {
     int cube;
     int cube_owner;      /* -1 centred, 1 the player to act, 0 the other */
     int plies, truncate; /* the players' depth; turns, 0 to the end */
+    char engine[48];     /* engine_id of the players ("" in files from
+                            before it was written) */
     bool cubeful, vr;
     uint64_t seed;
     int64_t trials;      /* asked of the whole run */

@@ -5,8 +5,9 @@
  * The input is the spec text (cut at its first NUL, as a C string would
  * be). A refusal must say why on one line. An accepted spec must keep its
  * text, have a display name the records take (record_name_valid) and a
- * kind whose fields agree: an engine known at 0 to SEARCH_MAX_PLIES plies,
- * pubeval and random on the default engine at 0 plies, gnubg with no
+ * kind whose fields agree: an engine known at 0 to SEARCH_MAX_PLIES plies
+ * (and its network file the rest of the text after ":weights="), a UBGI
+ * engine's command the text after "ubgi:", pubeval and random on the default engine at 0 plies, gnubg with no
  * engine, a remote player with the address as given (unix paths with a
  * '/'). Read again it gives the same spec, and, when it was not named, its
  * made-up name put in front as NAME= gives the same player. No player is
@@ -77,6 +78,12 @@ static void check_spec(const PlayerSpec *s, const char *text)
     case PLAYER_KIND_ENGINE:
         if (!engine_known(s->engine) || s->plies < 0 || s->plies > SEARCH_MAX_PLIES || s->addr[0])
             abort();
+        /* A network file is the rest of the text after weights=. */
+        if (s->weights[0]) {
+            const char *at = strstr(rest, ":weights=");
+            if (!at || strcmp(s->weights, at + 9))
+                abort();
+        }
         break;
     case PLAYER_KIND_PUBEVAL:
     case PLAYER_KIND_RANDOM:
@@ -88,6 +95,11 @@ static void check_spec(const PlayerSpec *s, const char *text)
             abort();
         break;
     case PLAYER_KIND_REMOTE: check_remote(s, rest); break;
+    case PLAYER_KIND_UBGI:
+        /* The command is kept whole, for the shell. */
+        if (s->engine[0] || s->addr[0] || strncmp(rest, "ubgi:", 5) || strcmp(s->command, rest + 5))
+            abort();
+        break;
     default: abort();
     }
 }
@@ -95,7 +107,8 @@ static void check_spec(const PlayerSpec *s, const char *text)
 static bool same_player(const PlayerSpec *a, const PlayerSpec *b)
 {
     return a->kind == b->kind && !strcmp(a->engine, b->engine) && a->plies == b->plies &&
-           !strcmp(a->addr, b->addr);
+           !strcmp(a->addr, b->addr) && !strcmp(a->weights, b->weights) &&
+           !strcmp(a->command, b->command);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -1,0 +1,126 @@
+/* cli_weights.c - `shesh weights`: what a network file holds (nn_file.h),
+ * checked as --weights would check it: its id, shape and hash, and the
+ * network's chances for the opening position as a quick look at what it
+ * plays like. Without a file, the network compiled in. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "buf.h"
+#include "cli.h"
+#include "cli_opt.h"
+#include "err.h"
+#include "json.h"
+#include "nn.h"
+#include "nn_file.h"
+#include "position.h"
+
+#define CMD "weights"
+
+static void weights_usage(FILE *out)
+{
+    fprintf(out,
+            "usage: shesh weights [--json] [FILE...]\n\n"
+            "Reads each network file (what shesh train writes and the engine commands\n"
+            "play with; docs/training.md) and checks it as they do, then prints\n"
+            "its id, inputs, hidden units, outputs and fnv64 hash, and the\n"
+            "network's chances for the player on roll in the opening position (win,\n"
+            "win gammon, win backgammon, lose gammon, lose backgammon). Without a\n"
+            "FILE: the network compiled in.\n\n"
+            "  --json       one JSON object a file\n"
+            "  -h, --help   this text\n\n"
+            "Exit status: 0 every file read, 1 one refused (the message says why;\n"
+            "the others are still read), 2 usage.\n");
+}
+
+/* Prints one network; false when it is refused. */
+static bool show(const char *path, bool json, NnWeights *w)
+{
+    NnInfo info;
+    Err err = {{0}};
+    const char *what = path ? path : "compiled-in";
+    bool ok = path ? nn_file_load(path, w, &info, &err)
+                   : nn_file_parse(nn_default_file, nn_default_file_size, "the compiled-in network",
+                                   w, &info, &err);
+    Buf b;
+    buf_init(&b);
+    if (!ok) {
+        fprintf(stderr, "shesh weights: %s\n", err.text);
+        if (json) {
+            cli_json_error(&b, what, err.text);
+            fwrite(b.data, 1, b.len, stdout);
+        }
+        buf_free(&b);
+        return false;
+    }
+    double out[OUT_COUNT];
+    Position p;
+    pos_start(&p);
+    nn_eval(w, &p, out);
+    char hash[17];
+    snprintf(hash, sizeof hash, "%016llx", (unsigned long long)info.hash);
+    if (json) {
+        Json j;
+        json_begin(&j, &b);
+        json_object_begin(&j);
+        json_key(&j, "file"), json_str(&j, what);
+        json_key(&j, "id"), json_str(&j, info.id);
+        json_key(&j, "inputs"), json_str(&j, NN_INPUTS_NAME);
+        json_key(&j, "hidden"), json_int(&j, NN_HIDDEN);
+        json_key(&j, "outputs"), json_int(&j, OUT_COUNT);
+        json_key(&j, "fnv64"), json_str(&j, hash);
+        json_key(&j, "opening");
+        json_array_begin(&j);
+        for (int k = 0; k < OUT_COUNT; k++)
+            json_num(&j, out[k]);
+        json_array_end(&j);
+        json_object_end(&j);
+        buf_printf(&b, "\n");
+    } else {
+        buf_printf(&b,
+                   "%s: network %s, inputs %s, %d hidden units, %d outputs, fnv64 %s\n"
+                   "  opening: win %.4f  win gammon %.4f  win backgammon %.4f  lose gammon "
+                   "%.4f  lose backgammon %.4f\n",
+                   what, info.id, NN_INPUTS_NAME, NN_HIDDEN, OUT_COUNT, hash, out[0], out[1],
+                   out[2], out[3], out[4]);
+    }
+    fwrite(b.data, 1, b.len, stdout);
+    buf_free(&b);
+    return true;
+}
+
+int cli_weights(int argc, char **argv)
+{
+    enum { OPT_JSON = 256 };
+    static const struct option opts[] = {
+        {"json", no_argument, NULL, OPT_JSON},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
+    bool json = false;
+    int c;
+    cli_getopt_start();
+    while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
+        switch (c) {
+        case OPT_JSON: json = true; break;
+        case 'h': weights_usage(stdout); return EXIT_OK;
+        default: return cli_option_error(CMD, c, argv, opts);
+        }
+    }
+    NnWeights *w = malloc(sizeof *w);
+    if (!w) {
+        fprintf(stderr, "shesh weights: out of memory\n");
+        return EXIT_FAIL;
+    }
+    bool ok = true;
+    if (optind == argc)
+        ok = show(NULL, json, w);
+    for (int i = optind; i < argc; i++)
+        ok = show(argv[i], json, w) && ok;
+    free(w);
+    if (fflush(stdout) != 0) {
+        fprintf(stderr, "shesh weights: cannot write the output\n");
+        return EXIT_FAIL;
+    }
+    return ok ? EXIT_OK : EXIT_FAIL;
+}

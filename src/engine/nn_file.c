@@ -1,0 +1,227 @@
+/* nn_file.c - reading and writing network files (see nn_file.h). */
+#include "nn_file.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "fnv.h"
+
+#define NN_MAGIC "shesh-net 1\n"
+#define NN_WEIGHTS (sizeof(NnWeights) / sizeof(float))
+#define NN_TRAILER 23 /* "fnv64 " 16 hex digits "\n" */
+
+_Static_assert(sizeof(NnWeights) ==
+                   sizeof(float) * ((size_t)NN_INPUTS * NN_HIDDEN + NN_HIDDEN +
+                                    (size_t)OUT_COUNT * NN_HIDDEN + OUT_COUNT),
+               "a network file stores NnWeights as one array of floats, without padding");
+_Static_assert(sizeof(float) == 4, "weights are 32-bit floats");
+
+bool nn_id_valid(const char *id)
+{
+    size_t n = strlen(id);
+    if (n == 0 || n >= NN_ID_MAX)
+        return false;
+    for (size_t i = 0; i < n; i++) {
+        char c = id[i];
+        if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+              c == '.' || c == '_' || c == '-'))
+            return false;
+    }
+    return true;
+}
+
+/* ---- reading ---- */
+
+typedef struct Reader {
+    const unsigned char *at, *end;
+    const char *what;
+    Err *err;
+} Reader;
+
+/* The next header line "KEY VALUE\n" into value (NUL-terminated, at most
+ * size - 1 bytes). */
+static bool header(Reader *r, const char *key, char *value, size_t size)
+{
+    size_t k = strlen(key);
+    const unsigned char *nl = memchr(r->at, '\n', (size_t)(r->end - r->at));
+    if (!nl || (size_t)(nl - r->at) <= k || memcmp(r->at, key, k) != 0 || r->at[k] != ' ')
+        return err_set(r->err, "%s: not a network file (no '%s' line where expected)", r->what,
+                       key);
+    size_t n = (size_t)(nl - r->at) - k - 1;
+    if (n == 0 || n >= size)
+        return err_set(r->err, "%s: the '%s' line is %s", r->what, key, n ? "too long" : "empty");
+    memcpy(value, r->at + k + 1, n);
+    value[n] = '\0';
+    r->at = nl + 1;
+    return true;
+}
+
+static bool header_number(Reader *r, const char *key, unsigned long want)
+{
+    char text[24];
+    if (!header(r, key, text, sizeof text))
+        return false;
+    char *stop;
+    errno = 0;
+    unsigned long v = strtoul(text, &stop, 10);
+    if (errno || *stop || text[0] < '0' || text[0] > '9')
+        return err_set(r->err, "%s: the '%s' line is not a number", r->what, key);
+    if (v != want)
+        return err_set(r->err, "%s: %s %lu, but this build's network has %lu", r->what, key, v,
+                       want);
+    return true;
+}
+
+static float le_float(const unsigned char *b)
+{
+    uint32_t u = (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
+    float f;
+    memcpy(&f, &u, sizeof f);
+    return f;
+}
+
+bool nn_file_parse(const unsigned char *data, size_t n, const char *what, NnWeights *w,
+                   NnInfo *info, Err *err)
+{
+    Reader r = {data, data + n, what, err};
+    size_t magic = strlen(NN_MAGIC);
+    if (n < magic || memcmp(data, NN_MAGIC, magic) != 0)
+        return err_set(err, "%s: not a network file (it does not start with 'shesh-net 1')",
+                       what);
+    r.at += magic;
+    char id[NN_ID_MAX + 1], inputs[32];
+    if (!header(&r, "id", id, sizeof id))
+        return false;
+    if (!nn_id_valid(id))
+        return err_set(err, "%s: the id is not 1 to %d letters, digits, '.', '_' or '-'", what,
+                       NN_ID_MAX - 1);
+    if (!header(&r, "inputs", inputs, sizeof inputs))
+        return false;
+    if (strcmp(inputs, NN_INPUTS_NAME) != 0)
+        return err_set(err, "%s: inputs '%s', but this build's network reads '%s'", what, inputs,
+                       NN_INPUTS_NAME);
+    if (!header_number(&r, "hidden", NN_HIDDEN) || !header_number(&r, "outputs", OUT_COUNT) ||
+        !header_number(&r, "weights", NN_WEIGHTS))
+        return false;
+    size_t body = NN_WEIGHTS * 4;
+    if ((size_t)(r.end - r.at) < body + NN_TRAILER)
+        return err_set(err, "%s: cut short (%zu bytes; a network file of this shape has %zu)",
+                       what, n, (size_t)(r.at - data) + body + NN_TRAILER);
+    if ((size_t)(r.end - r.at) > body + NN_TRAILER)
+        return err_set(err, "%s: %zu bytes after the end of the network", what,
+                       (size_t)(r.end - r.at) - body - NN_TRAILER);
+    const unsigned char *trailer = r.at + body;
+    char hex[17];
+    memcpy(hex, trailer + 6, 16);
+    hex[16] = '\0';
+    char *stop;
+    errno = 0;
+    unsigned long long want = strtoull(hex, &stop, 16);
+    if (memcmp(trailer, "fnv64 ", 6) != 0 || trailer[22] != '\n' || errno || *stop ||
+        strspn(hex, "0123456789abcdef") != 16)
+        return err_set(err, "%s: no 'fnv64' line at the end", what);
+    uint64_t got = fnv_bytes(FNV_OFFSET, data, (size_t)(trailer - data));
+    if (got != want)
+        return err_set(err, "%s: damaged (its hash is %016llx, the file says %016llx)", what,
+                       (unsigned long long)got, want);
+    float *all = (float *)w;
+    for (size_t i = 0; i < NN_WEIGHTS; i++) {
+        all[i] = le_float(r.at + 4 * i);
+        if (!isfinite(all[i]))
+            return err_set(err, "%s: weight %zu is not a finite number", what, i);
+    }
+    if (info) {
+        memcpy(info->id, id, strlen(id) + 1); /* valid: shorter than NN_ID_MAX */
+        info->hash = got;
+    }
+    return true;
+}
+
+bool nn_file_load(const char *path, NnWeights *w, NnInfo *info, Err *err)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return err_set(err, "cannot open %s: %s", path, strerror(errno));
+    unsigned char *data = malloc(NN_FILE_MAX + 1);
+    if (!data) {
+        fclose(f);
+        return err_set(err, "out of memory reading %s", path);
+    }
+    size_t n = fread(data, 1, NN_FILE_MAX + 1, f);
+    bool failed = ferror(f);
+    int saved = errno;
+    fclose(f);
+    bool ok;
+    if (failed)
+        ok = err_set(err, "cannot read %s: %s", path, strerror(saved));
+    else if (n > NN_FILE_MAX)
+        ok = err_set(err, "%s: not a network file (over %zu bytes)", path, NN_FILE_MAX);
+    else
+        ok = nn_file_parse(data, n, path, w, info, err);
+    free(data);
+    return ok;
+}
+
+/* ---- writing ---- */
+
+static void put_float(unsigned char *b, float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, sizeof u);
+    b[0] = (unsigned char)u, b[1] = (unsigned char)(u >> 8);
+    b[2] = (unsigned char)(u >> 16), b[3] = (unsigned char)(u >> 24);
+}
+
+bool nn_file_save(const char *path, const NnWeights *w, const char *id, NnInfo *info, Err *err)
+{
+    if (!nn_id_valid(id))
+        return err_set(err, "the network id '%.40s' is not 1 to %d letters, digits, '.', '_' or "
+                            "'-'",
+                       id, NN_ID_MAX - 1);
+    char head[256];
+    int h = snprintf(head, sizeof head, NN_MAGIC "id %s\ninputs %s\nhidden %d\noutputs %d\n"
+                                                 "weights %zu\n",
+                     id, NN_INPUTS_NAME, NN_HIDDEN, OUT_COUNT, NN_WEIGHTS);
+    size_t size = (size_t)h + NN_WEIGHTS * 4 + NN_TRAILER;
+    unsigned char *data = malloc(size + 1);
+    if (!data)
+        return err_set(err, "out of memory writing %s", path);
+    memcpy(data, head, (size_t)h);
+    const float *all = (const float *)w;
+    for (size_t i = 0; i < NN_WEIGHTS; i++)
+        put_float(data + h + 4 * i, all[i]);
+    size_t body_end = (size_t)h + NN_WEIGHTS * 4;
+    uint64_t hash = fnv_bytes(FNV_OFFSET, data, body_end);
+    snprintf((char *)data + body_end, NN_TRAILER + 1, "fnv64 %016llx\n", (unsigned long long)hash);
+
+    char tmp[4096 + 8];
+    bool ok = false;
+    if ((size_t)snprintf(tmp, sizeof tmp, "%s.tmp", path) >= sizeof tmp) {
+        err_set(err, "the file name %.60s... is too long", path);
+    } else {
+        FILE *f = fopen(tmp, "wb");
+        if (!f) {
+            err_set(err, "cannot write %s: %s", tmp, strerror(errno));
+        } else {
+            ok = fwrite(data, 1, size, f) == size && fflush(f) == 0 && fsync(fileno(f)) == 0;
+            int saved = errno;
+            ok = fclose(f) == 0 && ok;
+            if (ok && rename(tmp, path) != 0)
+                ok = false, saved = errno;
+            if (!ok) {
+                remove(tmp);
+                err_set(err, "cannot write %s: %s", path, strerror(saved));
+            }
+        }
+    }
+    free(data);
+    if (ok && info) {
+        memcpy(info->id, id, strlen(id) + 1);
+        info->hash = hash;
+    }
+    return ok;
+}

@@ -1,0 +1,64 @@
+/* nn_file.h - the contact network's weights as a file: what `shesh train`
+ * writes, what --weights and `shesh weights` read, and what the build
+ * compiles in (src/engine/weights/, listed with what made each in its
+ * README.md).
+ *
+ * A few text lines, then the weights as little-endian IEEE 754 floats,
+ * then an FNV-1a hash (fnv.h) of every byte before it:
+ *
+ *     shesh-net 1
+ *     id NAME              (1 to NN_ID_MAX - 1 of [A-Za-z0-9._-])
+ *     inputs raw-198       (the encoding of nn.h; the only one so far)
+ *     hidden 128
+ *     outputs 5
+ *     weights COUNT        (inputs x hidden + hidden + outputs x hidden + outputs)
+ *     <4 * COUNT bytes: input->hidden rows, hidden biases, hidden->output
+ *      rows, output biases, in nn.h's order>
+ *     fnv64 XXXXXXXXXXXXXXXX
+ *
+ * A file is refused, with a message naming the first thing wrong, when it
+ * is not such a file, is cut short or has bytes after the hash, holds a
+ * network of another shape than this build evaluates, has a weight that is
+ * not a finite number, or its hash does not match. */
+#ifndef SHESH_NN_FILE_H
+#define SHESH_NN_FILE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "err.h"
+#include "nn.h"
+
+#define NN_ID_MAX 32
+#define NN_INPUTS_NAME "raw-198"
+/* Larger files are refused unread: a network of this build is ~106 kB. */
+#define NN_FILE_MAX ((size_t)1 << 22)
+
+typedef struct NnInfo {
+    char id[NN_ID_MAX];
+    uint64_t hash; /* the file's fnv64 line */
+} NnInfo;
+
+/* The network compiled in: the bytes of such a file (the build makes
+ * nn_default.c from src/engine/weights/, Makefile NN_DEFAULT). */
+extern const unsigned char nn_default_file[];
+extern const size_t nn_default_file_size;
+
+/* Reads the n bytes at data into w and info; false (err says why, `what`
+ * naming the file in the message) when they are refused. */
+bool nn_file_parse(const unsigned char *data, size_t n, const char *what, NnWeights *w,
+                   NnInfo *info, Err *err);
+
+/* The same from the file at path. */
+bool nn_file_load(const char *path, NnWeights *w, NnInfo *info, Err *err);
+
+/* Writes w as a file with the given id to path, atomically (into
+ * PATH.tmp, flushed, then renamed: a crash or a full disk leaves the old
+ * file or the new one); info (may be NULL) gets its id and hash. */
+bool nn_file_save(const char *path, const NnWeights *w, const char *id, NnInfo *info, Err *err);
+
+/* Whether id is a valid network id (see above). */
+bool nn_id_valid(const char *id);
+
+#endif

@@ -1,0 +1,220 @@
+/* test_nn_file.c - network files (nn_file.h): what is written reads back
+ * to the same weights and id; the compiled-in network is such a file; and
+ * every kind of bad file is refused with a message saying what is wrong:
+ * cut short at any length, bytes after the end, a changed byte anywhere, a
+ * foreign file, another shape, a weight that is not a number (with a hash
+ * that matches), a bad id. */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "fnv.h"
+#include "nn.h"
+#include "nn_file.h"
+
+typedef struct Fixture {
+    NnWeights *w, *v;
+    char path[64];
+    unsigned char *data;
+    size_t size;
+} Fixture;
+
+/* The bytes of the file at path (the test's own file: small). */
+static unsigned char *slurp(const char *path, size_t *size)
+{
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    unsigned char *data = malloc(NN_FILE_MAX);
+    assert_non_null(data);
+    *size = fread(data, 1, NN_FILE_MAX, f);
+    fclose(f);
+    return data;
+}
+
+static int setup(void **state)
+{
+    Fixture *fx = calloc(1, sizeof *fx);
+    fx->w = malloc(sizeof *fx->w);
+    fx->v = malloc(sizeof *fx->v);
+    if (!fx->w || !fx->v)
+        return -1;
+    nn_init(fx->w, 11);
+    snprintf(fx->path, sizeof fx->path, "/tmp/test_nn_file.%ld.snn", (long)getpid());
+    Err err;
+    NnInfo info;
+    if (!nn_file_save(fx->path, fx->w, "test-net.1_a", &info, &err))
+        return -1;
+    fx->data = slurp(fx->path, &fx->size);
+    *state = fx;
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    Fixture *fx = *state;
+    remove(fx->path);
+    free(fx->w);
+    free(fx->v);
+    free(fx->data);
+    free(fx);
+    return 0;
+}
+
+static void test_round_trip(void **state)
+{
+    Fixture *fx = *state;
+    NnInfo info;
+    Err err;
+    assert_true(nn_file_load(fx->path, fx->v, &info, &err));
+    assert_memory_equal(fx->w, fx->v, sizeof *fx->w);
+    assert_string_equal(info.id, "test-net.1_a");
+    assert_int_equal(info.hash, fnv_bytes(FNV_OFFSET, fx->data, fx->size - 23));
+    /* The header a person reads with head(1). */
+    const char *head = "shesh-net 1\nid test-net.1_a\ninputs raw-198\nhidden 128\noutputs 5\n"
+                       "weights 26117\n";
+    assert_memory_equal(fx->data, head, strlen(head));
+    assert_int_equal(fx->size, strlen(head) + 4 * 26117 + 23);
+}
+
+static void test_compiled_in(void **state)
+{
+    Fixture *fx = *state;
+    NnInfo info;
+    Err err;
+    assert_true(
+        nn_file_parse(nn_default_file, nn_default_file_size, "compiled-in", fx->v, &info, &err));
+    assert_true(nn_id_valid(info.id));
+}
+
+static void refused(Fixture *fx, const unsigned char *data, size_t n, const char *says)
+{
+    Err err = {{0}};
+    assert_false(nn_file_parse(data, n, "F", fx->v, NULL, &err));
+    if (!strstr(err.text, says))
+        fail_msg("'%s' does not say '%s'", err.text, says);
+}
+
+static void test_cut_and_extra(void **state)
+{
+    Fixture *fx = *state;
+    /* Every length short of the whole file is refused (the header lines
+     * cut anywhere, the weights, the hash line). */
+    for (size_t n = 0; n < fx->size; n++) {
+        Err err = {{0}};
+        assert_false(nn_file_parse(fx->data, n, "F", fx->v, NULL, &err));
+        assert_true(err.text[0] != '\0');
+    }
+    refused(fx, fx->data, fx->size - 1, "cut short");
+    unsigned char *copy = malloc(fx->size);
+    memcpy(copy, fx->data, fx->size);
+    copy[fx->size - 23] = 'F'; /* "Fnv64 ..." */
+    refused(fx, copy, fx->size, "no 'fnv64' line");
+    free(copy);
+    refused(fx, fx->data, fx->size - 100, "cut short");
+    unsigned char *more = malloc(fx->size + 1);
+    memcpy(more, fx->data, fx->size);
+    more[fx->size] = '\n';
+    refused(fx, more, fx->size + 1, "1 bytes after the end");
+    free(more);
+}
+
+static void test_damage(void **state)
+{
+    Fixture *fx = *state;
+    unsigned char *copy = malloc(fx->size);
+    /* A bit changed in any byte of the weights or of the hash. */
+    for (size_t at = 80; at < fx->size; at += 997) {
+        memcpy(copy, fx->data, fx->size);
+        copy[at] ^= 0x10;
+        Err err = {{0}};
+        assert_false(nn_file_parse(copy, fx->size, "F", fx->v, NULL, &err));
+    }
+    memcpy(copy, fx->data, fx->size);
+    copy[fx->size - 30] ^= 1;
+    refused(fx, copy, fx->size, "damaged");
+    free(copy);
+}
+
+/* The file with its header replaced by head and a valid hash. */
+static unsigned char *rewrite(Fixture *fx, const char *head, size_t *n)
+{
+    const unsigned char *body = (unsigned char *)strstr((const char *)fx->data, "weights 26117\n");
+    assert_non_null(body);
+    body += strlen("weights 26117\n");
+    size_t nbody = (size_t)(fx->data + fx->size - 23 - body);
+    unsigned char *out = malloc(strlen(head) + nbody + 24);
+    memcpy(out, head, strlen(head));
+    memcpy(out + strlen(head), body, nbody);
+    size_t end = strlen(head) + nbody;
+    uint64_t h = fnv_bytes(FNV_OFFSET, out, end);
+    snprintf((char *)out + end, 24, "fnv64 %016llx\n", (unsigned long long)h);
+    *n = end + 23;
+    return out;
+}
+
+static void test_foreign(void **state)
+{
+    Fixture *fx = *state;
+    const char *gz = "\x1f\x8b\x08\x00";
+    refused(fx, (const unsigned char *)gz, 4, "not a network file");
+    struct {
+        const char *head, *says;
+    } cases[] = {
+        {"shesh-net 2\nid x\ninputs raw-198\nhidden 128\noutputs 5\nweights 26117\n",
+         "not a network file"},
+        {"shesh-net 1\nname x\ninputs raw-198\nhidden 128\noutputs 5\nweights 26117\n",
+         "no 'id' line"},
+        {"shesh-net 1\nid a b\ninputs raw-198\nhidden 128\noutputs 5\nweights 26117\n",
+         "the id is not"},
+        {"shesh-net 1\nid x\ninputs gnubg-250\nhidden 128\noutputs 5\nweights 26117\n",
+         "inputs 'gnubg-250'"},
+        {"shesh-net 1\nid x\ninputs raw-198\nhidden 64\noutputs 5\nweights 26117\n",
+         "hidden 64, but this build's network has 128"},
+        {"shesh-net 1\nid x\ninputs raw-198\nhidden 128\noutputs 3\nweights 26117\n",
+         "outputs 3"},
+        {"shesh-net 1\nid x\ninputs raw-198\nhidden 128\noutputs 5\nweights 2e4\n",
+         "not a number"},
+        {"shesh-net 1\nid \ninputs raw-198\nhidden 128\noutputs 5\nweights 26117\n", "empty"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        size_t n;
+        unsigned char *data = rewrite(fx, cases[i].head, &n);
+        refused(fx, data, n, cases[i].says);
+        free(data);
+    }
+}
+
+static void test_not_finite(void **state)
+{
+    Fixture *fx = *state;
+    fx->w->out_bias[2] = NAN;
+    Err err = {{0}};
+    assert_true(nn_file_save(fx->path, fx->w, "nan", NULL, &err));
+    assert_false(nn_file_load(fx->path, fx->v, NULL, &err));
+    assert_non_null(strstr(err.text, "weight 26114 is not a finite number"));
+    nn_init(fx->w, 11);
+    assert_false(nn_file_save(fx->path, fx->w, "has space", NULL, &err));
+    assert_false(nn_file_save(fx->path, fx->w, "", NULL, &err));
+    assert_false(nn_file_load("/nonexistent/x.snn", fx->v, NULL, &err));
+    assert_non_null(strstr(err.text, "cannot open /nonexistent/x.snn"));
+    assert_false(nn_file_save("/nonexistent/x.snn", fx->w, "x", NULL, &err));
+    assert_non_null(strstr(err.text, "cannot write"));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_round_trip),    cmocka_unit_test(test_compiled_in),
+        cmocka_unit_test(test_cut_and_extra), cmocka_unit_test(test_damage),
+        cmocka_unit_test(test_foreign),       cmocka_unit_test(test_not_finite),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
