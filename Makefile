@@ -8,6 +8,7 @@
 #   make fuzz       every libFuzzer harness for FUZZ_SECONDS each (-j2: two at once)
 #   make deps       installs missing Debian packages (as root), or says how
 #   make library    libshesh.a, libshesh.so and shesh.pc (docs/library.md)
+#   make train      the shipped networks made again from nothing (hours; docs/training.md)
 #   make install / uninstall   (PREFIX, default /usr/local; DESTDIR)
 
 PREFIX ?= /usr/local
@@ -89,7 +90,7 @@ SHELL_TESTS := $(sort $(wildcard tests/t_*.sh))
 FUZZ_SRC := $(wildcard tests/fuzz/fuzz_*.c)
 
 .PHONY: all test check bench fuzz fuzz-build deps demo install uninstall clean unit-tests \
-        run-tests print-inc library
+        run-tests print-inc library train
 
 all: $(BUILD)/shesh
 
@@ -103,7 +104,13 @@ $(BUILD)/pic/%.o: src/%.c $(HEADERS) Makefile
 	$(CC) $(CFLAGS_ALL) -fPIC $(call inc_of,$(call layer_of,$*)) -c $< -o $@
 
 # od prints the bytes in decimal, 16 a line; sed makes them initializers.
-$(NN_GEN): $(NN_DEFAULT) Makefile
+# NN_STAMP holds NN_DEFAULT's name, rewritten when the name changes, so that
+# another network named on the command line (make NN_DEFAULT=...) is
+# compiled in even when its file is older.
+NN_STAMP := $(BUILD)/gen/nn_default.name
+$(shell mkdir -p $(BUILD)/gen && { echo '$(NN_DEFAULT)' | cmp -s - $(NN_STAMP) || \
+    echo '$(NN_DEFAULT)' > $(NN_STAMP); })
+$(NN_GEN): $(NN_DEFAULT) $(NN_STAMP) Makefile
 	@mkdir -p $(@D)
 	{ printf '%s\n' '/* nn_default.c - made by make from $(NN_DEFAULT); do not edit. */' \
 	      '#include "nn_file.h"' '' 'const unsigned char nn_default_file[] = {'; \
@@ -112,6 +119,7 @@ $(NN_GEN): $(NN_DEFAULT) Makefile
 	} > $@.tmp && mv $@.tmp $@
 
 $(BUILD)/obj/engine/nn_default.o: $(NN_GEN) $(HEADERS)
+	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_ALL) $(call inc_of,engine) -c $< -o $@
 
 $(BUILD)/pic/engine/nn_default.o: $(NN_GEN) $(HEADERS)
@@ -220,6 +228,25 @@ bench:
 	bash tests/bench_http.sh $(BUILD)/shesh $(BUILD)/netc
 	bash tests/bench_match.sh $(BUILD)/shesh
 	bash tests/tools/bench_moves.sh $(BUILD)/shesh $(BENCH_MOVES_DATA)
+
+# The shipped networks made again from nothing (docs/training.md): each
+# stage of shesh train into TRAIN_DIR, a finished stage kept, a stopped one
+# resumed from its checkpoint (run make train again after a kill, a reboot
+# or Ctrl-C), then every network made and shipped shown side by side.
+# Hours of one core; make test never trains.
+TRAIN_DIR ?= build/train
+train_stage = if [ -f $(TRAIN_DIR)/$(1).snn ]; then echo "$(1): made already"; else \
+    resume=; [ -f $(TRAIN_DIR)/$(1).snn.ckpt ] && resume=--resume; \
+    echo "== $(1)"; \
+    $(BUILD)/shesh train $(2) --check-every 250000 --out $(TRAIN_DIR)/$(1).snn $$resume || exit 1; fi
+train: $(BUILD)/shesh
+	@mkdir -p $(TRAIN_DIR)
+	@$(call train_stage,shesh-td-2,--games 2000000 --seed 2 --final-rate 0.01)
+	@$(call train_stage,shesh-td-3,--games 2000000 --seed 3 --rate 0.02 --final-rate 0.005 \
+	    --from $(TRAIN_DIR)/shesh-td-2.snn)
+	@$(call train_stage,shesh-td-4,--games 2000000 --seed 4 --rate 0.01 --final-rate 0.002 \
+	    --from $(TRAIN_DIR)/shesh-td-3.snn)
+	$(BUILD)/shesh weights $(TRAIN_DIR)/*.snn src/engine/weights/*.snn
 
 # Fuzzing: every tests/fuzz/fuzz_*.c, linked with the library built once with
 # clang's fuzzer instrumentation and ASan + UBSan (any UBSan report is fatal).

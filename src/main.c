@@ -18,6 +18,7 @@ static const CliCommand commands[] = {
     {"selfplay", cli_selfplay, "the engine's decision speed, and its moves for gnubg to rate"},
     {"calibrate", cli_calibrate, "fit the contact evaluator's chances on self-play games"},
     {"train", cli_train, "train the contact network by self-play (TD)"},
+    {"label", cli_label, "label positions of the engine's own games by rollouts (training data)"},
     {"weights", cli_weights, "check a network file and show what it holds"},
     {"serve", cli_serve, "answer gnubg's external-player protocol on TCP and Unix sockets"},
     {"ubgi", cli_ubgi, "be a UBGI engine on standard input and output (match runners, GUIs)"},

@@ -34,7 +34,7 @@ R="$SHESH rollout --quiet"
 f0=$fails
 $R --trials 72 --json $OPENING > "$dir/p.json" || no "rollout exits $?"
 check_json "$dir/p.json" '
-keys = {"input", "plies", "match_to", "cube", "cube_owner", "equity_kind", "rules", "mode", "trials",
+keys = {"input", "plies", "engine", "network", "match_to", "cube", "cube_owner", "equity_kind", "rules", "mode", "trials",
         "seed", "truncate", "variance_reduction", "interrupted", "win", "win_gammon",
         "win_backgammon", "lose_gammon", "lose_backgammon", "cubeless", "cubeful", "se", "sums"}
 assert set(e) == keys, set(e) ^ keys

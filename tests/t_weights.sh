@@ -86,7 +86,15 @@ cmp -s "$dir/e0" "$dir/e1" && no "eval --weights small.snn answers as the compil
 grep -qF '"engine": "small"' "$dir/r2.json" || no "rollout --json does not name the network: $(head -c 200 "$dir/r2.json")"
 "$SHESH" rollout merge "$dir/r1.json" "$dir/r2.json" > /dev/null 2> "$dir/err"
 [ $? = 1 ] || no "rollout merge of shards of two networks: not exit 1"
-grep -qF "not the same network ('$id' and 'small')" "$dir/err" || no "rollout merge: $(cat "$dir/err")"
+grep -qF "not the same network ('$id' " "$dir/err" || no "rollout merge: $(cat "$dir/err")"
+# ... nor shards of two networks of the same id (the hash tells them apart)
+(cd "$dir" && "$SHESH" train --games 40 --seed 6 --check-every 1000 --id small --out other.snn 2> /dev/null)
+"$SHESH" rollout --weights "$dir/other.snn" --shard 1/2 --trials 8 --truncate 2 --threads 1 --quiet --json "$OPENING" > "$dir/r3.json"
+"$SHESH" rollout merge "$dir/r3.json" "$dir/r2.json" > /dev/null 2> "$dir/err"
+[ $? = 1 ] && grep -qF "not the same network ('small' " "$dir/err" ||
+    no "rollout merge of two networks called small: $(cat "$dir/err")"
+"$SHESH" rollout --weights "$small" --shard 1/2 --trials 8 --truncate 2 --threads 1 --quiet --json "$OPENING" > "$dir/r4.json"
+"$SHESH" rollout merge "$dir/r4.json" "$dir/r2.json" > /dev/null 2> "$dir/err" || no "rollout merge of one network's shards: $(cat "$dir/err")"
 printf 'ubgi\nisready\nquit\n' | "$SHESH" ubgi --weights "$small" > "$dir/u" || no "ubgi --weights: exit $?"
 grep -qx readyok "$dir/u" || no "ubgi --weights: no readyok: $(cat "$dir/u")"
 # A bad file: refused before any work, exit 1, the file named.
@@ -102,6 +110,13 @@ bad_weights rollout --trials 2 "$OPENING"
 bad_weights ubgi
 bad_weights bench --seconds 0.01
 bad_weights serve --unix "$dir/never.sock"
+# an empty name is a usage error
+for cmd in eval hint rollout ubgi bench serve label; do
+    "$SHESH" "$cmd" --weights= "$OPENING" < /dev/null > /dev/null 2> "$dir/err"
+    status=$?
+    [ "$status" = 2 ] && grep -qF -- "--weights: give the network file's name" "$dir/err" ||
+        no "$cmd --weights=: exit $status ($(head -c 200 "$dir/err"))"
+done
 [ -e "$dir/never.sock" ] && no "serve --weights BAD left its socket"
 # The server says which network answers, at start and to 'version'.
 "$SHESH" serve --unix "$dir/w.sock" --weights "$small" --plies 0 2> "$dir/serve.err" &
@@ -145,6 +160,11 @@ bad_player() { # STATUS NEEDLE SPEC
     grep -qF -- "$2" "$dir/merr" || no "match $3: stderr lacks '$2': $(cat "$dir/merr")"
 }
 bad_player 1 "$dir/cut.snn: cut short" "shesh:weights=$dir/cut.snn"
+# a bad file is refused before the records are made
+(cd "$dir" && "$SHESH" match --cubeless --games 2 --record rec --quiet "shesh:weights=$dir/none.snn" shesh > /dev/null 2> "$dir/merr")
+[ $? = 1 ] || no "match --record with a missing network file: not exit 1"
+ls "$dir"/rec.* > /dev/null 2>&1 && no "match with a missing network file left records: $(ls "$dir"/rec.*)"
+bad_player 2 "engine 'calibrated' has no network" "calibrated:weights=$small"
 bad_player 2 "weights=FILE needs a file name" "shesh:weights="
 bad_player 2 "weights=FILE is for an engine" "pubeval:weights=$small"
 bad_player 2 "after the plies only :weights=FILE" "shesh:1:weight=$small"

@@ -183,6 +183,10 @@ static void test_foreign(void **state)
         {"shesh-net 1\nid x\ninputs raw-198\nhidden 128\noutputs 5\nweights 2e4\n",
          "not a number"},
         {"shesh-net 1\nid \ninputs raw-198\nhidden 128\noutputs 5\nweights 26117\n", "empty"},
+        {"shesh-net 1\nid x\ninputs raw-198\nhidden 0128\noutputs 5\nweights 26117\n",
+         "not a number"},
+        {"shesh-net 1\nid x\ninputs raw-198\nhidden +128\noutputs 5\nweights 26117\n",
+         "not a number"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         size_t n;
@@ -190,6 +194,21 @@ static void test_foreign(void **state)
         refused(fx, data, n, cases[i].says);
         free(data);
     }
+    /* A NUL byte inside a header line (the C string would stop there). */
+    const char nul[] = "shesh-net 1\nid abc\0xyz\ninputs raw-198\nhidden 128\noutputs 5\n"
+                       "weights 26117\n";
+    size_t n;
+    char *head = malloc(sizeof nul);
+    memcpy(head, nul, sizeof nul);
+    /* rewrite() takes a C string: put the NUL in after it has copied. */
+    head[18] = 'Q';
+    unsigned char *data = rewrite(fx, head, &n);
+    data[18] = '\0';
+    uint64_t h = fnv_bytes(FNV_OFFSET, data, n - 23);
+    snprintf((char *)data + n - 23, 24, "fnv64 %016llx\n", (unsigned long long)h);
+    refused(fx, data, n, "holds a NUL byte");
+    free(data);
+    free(head);
 }
 
 static void test_not_finite(void **state)

@@ -161,7 +161,8 @@ int cli_bench(int argc, char **argv)
         } else if (c == 'p') {
             path = optarg;
         } else if (c == 'w') {
-            weights = optarg;
+            if (!cli_weights_option(optarg, &weights, &err))
+                return cli_usage_error("bench", "%s", err.text);
         } else if (c == 's') {
             if (!num_double("--seconds", optarg, 0.01, 3600, false, &seconds, &err))
                 return cli_usage_error("bench", "%s", err.text);

@@ -153,7 +153,10 @@ int cli_eval(int argc, char **argv)
                 return cli_usage_error(CMD, "%s", err.text);
             break;
         case OPT_JSON: j.json = true; break;
-        case OPT_WEIGHTS: weights = optarg; break;
+        case OPT_WEIGHTS:
+            if (!cli_weights_option(optarg, &weights, &err))
+                return cli_usage_error(CMD, "%s", err.text);
+            break;
         case 'h': eval_usage(stdout); return EXIT_OK;
         default: return cli_option_error(CMD, c, argv, opts);
         }

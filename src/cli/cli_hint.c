@@ -218,7 +218,7 @@ int cli_hint(int argc, char **argv)
         case OPT_DICE: ok = answer_read_dice(optarg, given, &err); break;
         case OPT_MAX: ok = num_int("--max", optarg, 1, ANSWER_MOVES_MAX, &jb.max, &err); break;
         case OPT_JSON: jb.json = true; break;
-        case OPT_WEIGHTS: weights = optarg; break;
+        case OPT_WEIGHTS: ok = cli_weights_option(optarg, &weights, &err); break;
         case 'h': hint_usage(stdout); return EXIT_OK;
         default: return cli_option_error(CMD, c, argv, opts);
         }

@@ -231,6 +231,12 @@ static int parse_options(int argc, char **argv, MatchOpts *o)
     for (int s = 0; s < 2; s++)
         if (!player_spec_parse(argv[optind + s], &o->duel.specs[s], &err))
             return cli_usage_error(CMD, "%s", err.text);
+    /* A bad network file is refused before any record is made. */
+    for (int s = 0; s < 2; s++)
+        if (!player_spec_check(&o->duel.specs[s], &err)) {
+            fprintf(stderr, "shesh %s: %s\n", CMD, err.text);
+            return EXIT_FAIL;
+        }
     distinct_names(o->duel.specs);
     bool match = o->duel.match_to > 0;
     if (match && games_given)

@@ -102,3 +102,11 @@ int cli_cores(void)
     long n = sysconf(_SC_NPROCESSORS_ONLN);
     return n < 1 ? 1 : n > 256 ? 256 : (int)n;
 }
+
+bool cli_weights_option(const char *arg, const char **out, Err *err)
+{
+    if (!*arg)
+        return err_set(err, "--weights: give the network file's name");
+    *out = arg;
+    return true;
+}

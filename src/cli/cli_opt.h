@@ -42,6 +42,10 @@ void cli_json_error(Buf *out, const char *input, const char *message);
  * 100000, into shard[0] = K, shard[1] = N. */
 bool cli_parse_shard(const char *arg, int shard[2], Err *err);
 
+/* --weights FILE as every engine command takes it: *out = arg; false
+ * (err says why) for an empty name. */
+bool cli_weights_option(const char *arg, const char **out, Err *err);
+
 /* The online processors, 1 to 256: the default number of games or trials
  * run at once. */
 int cli_cores(void);

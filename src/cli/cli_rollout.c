@@ -189,6 +189,7 @@ static bool report_start(const Job *jb, const char *id, const Match *m, RolloutR
     r->cube_owner = cs.owner;
     r->plies = o->ro.plies;
     snprintf(r->engine, sizeof r->engine, "%s", engine_id(jb->engine));
+    snprintf(r->network, sizeof r->network, "%s", engine_network(jb->engine));
     r->truncate = o->ro.truncate;
     r->cubeful = o->ro.cubeful;
     r->vr = o->ro.vr;
@@ -534,7 +535,7 @@ int cli_rollout(int argc, char **argv)
         case OPT_MOVES: ok = num_int("--moves", optarg, 1, ROLLOUT_MOVES_MAX, &o.moves, &err); break;
         case OPT_JSON: o.json = true; break;
         case OPT_QUIET: o.quiet = true; break;
-        case OPT_WEIGHTS: weights = optarg; break;
+        case OPT_WEIGHTS: ok = cli_weights_option(optarg, &weights, &err); break;
         case 'h': rollout_usage(stdout); return EXIT_OK;
         default: return cli_option_error(CMD, c, argv, opts);
         }

@@ -323,7 +323,7 @@ static int parse_options(int argc, char **argv, ServeOptions *o)
             ok = parse_mode(optarg, &o->unix_mode, &err);
             o->unix_mode_set = true;
             break;
-        case 'w': o->weights = optarg; break;
+        case 'w': ok = cli_weights_option(optarg, &o->weights, &err); break;
         case 'p':
             ok = num_int("--plies", optarg, 0, SEARCH_MAX_PLIES, &o->plies, &err);
             o->plies_set = true;
@@ -415,6 +415,12 @@ int cli_serve(int argc, char **argv)
     mallopt(M_MMAP_THRESHOLD, 128 * 1024);
 #endif
 
+    /* The engine first: a bad network file is refused before any address
+     * is taken. */
+    Engine *engine = engine_new_with("default", o.weights, &err);
+    if (!engine)
+        return serve_fail(err.text);
+
     Listener listeners[SERVE_LISTENERS_MAX], http[SERVE_LISTENERS_MAX];
     size_t n = 0, nh = 0;
     for (size_t i = 0; i < o.naddr + o.nhttp; i++) {
@@ -422,14 +428,9 @@ int cli_serve(int argc, char **argv)
         if (!(is_http ? listen_open(&o.http[i - o.naddr], http, SERVE_LISTENERS_MAX, &nh, &err)
                       : listen_open(&o.addr[i], listeners, SERVE_LISTENERS_MAX, &n, &err))) {
             close_all(listeners, &n, http, &nh);
+            engine_free(engine);
             return serve_fail(err.text);
         }
-    }
-
-    Engine *engine = engine_new_with("default", o.weights, &err);
-    if (!engine) {
-        close_all(listeners, &n, http, &nh);
-        return serve_fail(err.text);
     }
 
     /* Signals become events on a descriptor: blocked here, before the

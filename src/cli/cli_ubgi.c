@@ -98,7 +98,10 @@ int cli_ubgi(int argc, char **argv)
             if (!num_int("--plies", optarg, 0, SEARCH_MAX_PLIES, &plies, &err))
                 return cli_usage_error(CMD, "%s", err.text);
             break;
-        case OPT_WEIGHTS: weights = optarg; break;
+        case OPT_WEIGHTS:
+            if (!cli_weights_option(optarg, &weights, &err))
+                return cli_usage_error(CMD, "%s", err.text);
+            break;
         case 'h': ubgi_usage(stdout); return EXIT_OK;
         default: return cli_option_error(CMD, c, argv, opts);
         }

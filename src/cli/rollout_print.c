@@ -155,6 +155,8 @@ static void print_json(const RolloutReport *r, FILE *out)
     json_int(&j, r->plies);
     json_key(&j, "engine");
     json_str(&j, r->engine);
+    json_key(&j, "network");
+    json_str(&j, r->network);
     json_key(&j, "match_to");
     json_int(&j, r->match_to);
     if (r->match_to) {

@@ -28,6 +28,7 @@
 
 struct Engine {
     char id[48];
+    char network[17]; /* the network file's fnv64, or "" */
     BearoffDb *bearoff;
     NnWeights *net; /* the contact network, or NULL (calibrated) */
     EvalCtx eval;
@@ -54,6 +55,14 @@ bool engine_known(const char *name)
     return false;
 }
 
+bool engine_has_network(const char *name)
+{
+    for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+        if (!strcmp(name, kinds[i].name))
+            return kinds[i].net;
+    return false;
+}
+
 /* The network of engine e: the file at `weights`, or the one compiled in. */
 static bool load_net(Engine *e, const char *weights, Err *err)
 {
@@ -63,8 +72,10 @@ static bool load_net(Engine *e, const char *weights, Err *err)
     bool ok = weights ? nn_file_load(weights, e->net, &info, err)
                       : nn_file_parse(nn_default_file, nn_default_file_size,
                                       "the compiled-in network", e->net, &info, err);
-    if (ok)
+    if (ok) {
         snprintf(e->id, sizeof e->id, "%s", info.id);
+        snprintf(e->network, sizeof e->network, "%016llx", (unsigned long long)info.hash);
+    }
     return ok;
 }
 
@@ -118,6 +129,11 @@ void engine_free(Engine *e)
 const char *engine_id(const Engine *e)
 {
     return e->id;
+}
+
+const char *engine_network(const Engine *e)
+{
+    return e->network;
 }
 
 /* The cube state to assume when the caller gives none, or one that makes

@@ -65,9 +65,17 @@ void engine_free(Engine *e);
 /* True when engine_new knows the name (without making the engine). */
 bool engine_known(const char *name);
 
+/* True when the engine of that name evaluates with a network (and so takes
+ * a network file). */
+bool engine_has_network(const char *name);
+
 /* Short identifier of the evaluator, shown as "Engine:" by `version`: the
  * network's id (its file's "id" line), or the calibrated engine's. */
 const char *engine_id(const Engine *e);
+
+/* The fnv64 hash of the engine's network file, as 16 hex digits, or ""
+ * without a network: what tells two networks of the same id apart. */
+const char *engine_network(const Engine *e);
 
 /* Scratch memory for decisions of any engine, one decision at a time (one
  * per thread). Made whole at once: NULL (err filled) if memory is short. */

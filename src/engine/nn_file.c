@@ -54,6 +54,8 @@ static bool header(Reader *r, const char *key, char *value, size_t size)
     size_t n = (size_t)(nl - r->at) - k - 1;
     if (n == 0 || n >= size)
         return err_set(r->err, "%s: the '%s' line is %s", r->what, key, n ? "too long" : "empty");
+    if (memchr(r->at + k + 1, '\0', n))
+        return err_set(r->err, "%s: the '%s' line holds a NUL byte", r->what, key);
     memcpy(value, r->at + k + 1, n);
     value[n] = '\0';
     r->at = nl + 1;
@@ -68,7 +70,7 @@ static bool header_number(Reader *r, const char *key, unsigned long want)
     char *stop;
     errno = 0;
     unsigned long v = strtoul(text, &stop, 10);
-    if (errno || *stop || text[0] < '0' || text[0] > '9')
+    if (errno || *stop || text[0] < '0' || text[0] > '9' || (text[0] == '0' && text[1]))
         return err_set(r->err, "%s: the '%s' line is not a number", r->what, key);
     if (v != want)
         return err_set(r->err, "%s: %s %lu, but this build's network has %lu", r->what, key, v,
@@ -209,7 +211,8 @@ bool nn_file_save(const char *path, const NnWeights *w, const char *id, NnInfo *
         } else {
             ok = fwrite(data, 1, size, f) == size && fflush(f) == 0 && fsync(fileno(f)) == 0;
             int saved = errno;
-            ok = fclose(f) == 0 && ok;
+            if (fclose(f) != 0 && ok)
+                ok = false, saved = errno;
             if (ok && rename(tmp, path) != 0)
                 ok = false, saved = errno;
             if (!ok) {

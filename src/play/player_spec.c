@@ -1,6 +1,10 @@
 /* player_spec.c - players by name (see player_spec.h). */
 #include "player_spec.h"
 
+#include <stdlib.h>
+
+#include "nn_file.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -211,11 +215,28 @@ bool player_spec_parse(const char *text, PlayerSpec *spec, Err *err)
                                "unknown player '%s' (shesh[:plies=N], pubeval, random, "
                                "tcp:HOST:PORT, unix:PATH, gnubg[:plies=N], ubgi:CMD)",
                                q);
+            if (spec->weights[0] && !engine_has_network(spec->engine))
+                return err_set(err, "player '%s': engine '%s' has no network for weights=FILE",
+                               q, spec->engine);
         }
     }
     if (!spec->named)
         default_name(spec, rest);
     return true;
+}
+
+bool player_spec_check(const PlayerSpec *spec, Err *err)
+{
+    if (!spec->weights[0])
+        return true;
+    NnWeights *w = malloc(sizeof *w);
+    if (!w)
+        return err_set(err, "out of memory reading %s", spec->weights);
+    Err why;
+    bool ok = nn_file_load(spec->weights, w, NULL, &why);
+    free(w);
+    char q[ERR_QUOTE_SIZE(QUOTE_MAX)];
+    return ok || err_set(err, "player '%s': %s", err_quote(spec->text, QUOTE_MAX, q), why.text);
 }
 
 Player *player_spec_make(const PlayerSpec *spec, const Engine *e, double reply_s, Err *err)

@@ -53,6 +53,11 @@ typedef struct PlayerSpec {
 /* False (err says why) for a spec none of the above. */
 bool player_spec_parse(const char *text, PlayerSpec *spec, Err *err);
 
+/* Whether the network file of an engine player can be read (false, err
+ * quoting the spec and saying why, when not): to refuse a bad file before
+ * a run makes anything. True for a player without one. */
+bool player_spec_check(const PlayerSpec *spec, Err *err);
+
 /* A new player of spec; e is the engine spec->engine names (NULL for
  * remote and ubgi), shared: it must outlive the player. reply_s: the seconds a
  * remote or UBGI player may take to answer (and a UBGI engine

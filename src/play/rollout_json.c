@@ -144,6 +144,8 @@ static bool get_report(const json_t *o, RolloutReport *r, Err *err)
         !get_str(o, "rules", r->rules, sizeof r->rules, err) ||
         !get_small(o, "plies", 0, 64, &r->plies, err) ||
         (json_object_get(o, "engine") && !get_str(o, "engine", r->engine, sizeof r->engine, err)) ||
+        (json_object_get(o, "network") &&
+         !get_str(o, "network", r->network, sizeof r->network, err)) ||
         !get_small(o, "match_to", 0, 64, &r->match_to, err) ||
         !get_small(o, "cube", 1, 1 << 30, &r->cube, err) ||
         !get_str(o, "cube_owner", owner, sizeof owner, err) ||

@@ -44,8 +44,11 @@ static bool same_run(const RolloutReport *a, const RolloutReport *b, Err *err)
     if (a->match_to != b->match_to || a->score[0] != b->score[0] ||
         a->score[1] != b->score[1] || a->cube != b->cube || a->cube_owner != b->cube_owner)
         return err_set(err, "not the same score and cube");
-    if (strcmp(a->engine, b->engine))
-        return err_set(err, "not the same network ('%s' and '%s')", a->engine, b->engine);
+    if (!a->engine[0] != !b->engine[0])
+        return err_set(err, "one shard was made before rollouts named their network");
+    if (strcmp(a->engine, b->engine) || strcmp(a->network, b->network))
+        return err_set(err, "not the same network ('%s' %s and '%s' %s)", a->engine, a->network,
+                       b->engine, b->network);
     if (a->plies != b->plies || a->truncate != b->truncate || a->cubeful != b->cubeful ||
         a->vr != b->vr || a->seed != b->seed || a->trials != b->trials)
         return err_set(err, "not the same settings (plies, truncation, cube, variance "

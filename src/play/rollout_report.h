@@ -39,6 +39,7 @@ typedef struct RolloutReport {
     int plies, truncate; /* the players' depth; turns, 0 to the end */
     char engine[48];     /* engine_id of the players ("" in files from
                             before it was written) */
+    char network[17];    /* engine_network: the network file's hash */
     bool cubeful, vr;
     uint64_t seed;
     int64_t trials;      /* asked of the whole run */

@@ -36,7 +36,9 @@
 #            <= 6, where n1, n2 are its checkers on its 1- and 2-point;
 #   contact  the rest.
 #
-# Environment: BENCH_MOVES_PLIES (Shesh's depths, default "0 1 2").
+# Environment: BENCH_MOVES_PLIES (Shesh's depths, default "0 1 2");
+# BENCH_MOVES_WEIGHTS, a network file for Shesh to play with (hint
+# --weights; default the one compiled in).
 # Exit status: 0 done or no data, 1 a failure (shesh refusing a row, or a
 # chosen result missing from the row's results), 2 usage.
 set -u
@@ -69,7 +71,8 @@ cut -d' ' -f1 "$dir/rows" | "$SHESH" id decode --json - > "$dir/boards" ||
 times=""
 for p in $PLIES; do
     start=$(date +%s%N)
-    "$SHESH" hint --json --max 1 --plies "$p" - < "$dir/rows" > "$dir/hint$p" ||
+    "$SHESH" hint --json --max 1 --plies "$p" ${BENCH_MOVES_WEIGHTS:+--weights "$BENCH_MOVES_WEIGHTS"} - \
+        < "$dir/rows" > "$dir/hint$p" ||
         die "shesh hint --plies $p refused a row: $(grep -m1 '"error"' "$dir/hint$p")"
     times="$times $p=$(( ($(date +%s%N) - start) / 1000000 ))"
 done

@@ -1,0 +1,480 @@
+/* cli_label.c - `shesh label`: positions from the engine's own games,
+ * each labelled by a rollout: the data a network is trained on, or judged
+ * by, beyond what it teaches itself by TD (docs/training.md).
+ *
+ * Positions: the engine plays cubeless money games against itself at 0
+ * ply, game g on the dice of the g-th draw of a generator seeded by
+ * --seed; of the positions before a roll that still have contact, one in
+ * --every is taken (the k-th, 2k-th ... in the order they arise), until
+ * --positions are found. Every shard plays the same games (they are cheap)
+ * and so finds the same positions: shard K of N labels those whose index i
+ * has i mod N = K - 1.
+ *
+ * A label: the position rolled out --trials times by the engine at
+ * --plies (cubeless, variance reduction, truncated after --truncate turns
+ * where the engine's 0-ply evaluation is taken), on dice seeded from
+ * --seed and the index; the means of the five chances, and the cubeless
+ * equity with its standard error.
+ *
+ * The file: gzip members (gzmember.h), the first the header line
+ *     # shesh-label 1 positions=N seed=S every=M trials=T truncate=K plies=P engine=ID
+ *       network=FNV64 shard=K/N       (one line)
+ * then a member a label:
+ *     INDEX <tab> POSITION-ID <tab> WIN WG WBG LG LBG <tab> EQUITY SE
+ * A run killed midway loses at most the label being written; --resume
+ * checks the header, keeps every whole label and goes on after the last,
+ * to the very file an uninterrupted run writes. `shesh label merge` puts
+ * the N shards' labels back in index order, checking that they are the
+ * shards of one run, complete. */
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "buf.h"
+#include "cli.h"
+#include "cli_opt.h"
+#include "cli_watch.h"
+#include "engine.h"
+#include "err.h"
+#include "eval_static.h"
+#include "gzmember.h"
+#include "id_state.h"
+#include "label_file.h"
+#include "num.h"
+#include "player_engine.h"
+#include "posid.h"
+#include "rollout.h"
+#include "rules.h"
+#include "selfplay.h"
+#include "splitmix.h"
+
+#define CMD "label"
+#define LABEL_HEADER "# shesh-label 1 "
+#define LABEL_LINE_MAX 512
+
+typedef struct LabelOpts {
+    long positions, every;
+    uint64_t seed;
+    int trials, truncate, plies;
+    int shard[2];
+    bool resume;
+    const char *out, *weights;
+} LabelOpts;
+
+/* The header line of a run (the shard last, so that merge can compare the
+ * rest). */
+static void header_line(const LabelOpts *o, const Engine *e, Buf *b)
+{
+    buf_printf(b, LABEL_HEADER "positions=%ld seed=%" PRIu64 " every=%ld trials=%d truncate=%d "
+                               "plies=%d engine=%s network=%s shard=%d/%d\n",
+               o->positions, o->seed, o->every, o->trials, o->truncate, o->plies, engine_id(e),
+               engine_network(e), o->shard[0], o->shard[1]);
+}
+
+/* ---- the positions ---- */
+
+typedef struct Finder {
+    const LabelOpts *o;
+    Position *found; /* o->positions of them */
+    long n, seen;    /* found so far; contact positions seen */
+} Finder;
+
+static void observe(void *ctx, const Position *p, int seat)
+{
+    (void)seat;
+    Finder *f = ctx;
+    double out[OUT_COUNT];
+    if (f->n >= f->o->positions || eval_game_over(p, out) || eval_is_race(p))
+        return;
+    if (f->seen++ % f->o->every == f->o->every - 1)
+        f->found[f->n++] = *p;
+}
+
+/* Plays games until o->positions are found (every shard does the same). */
+static bool find_positions(const LabelOpts *o, const Engine *e, Position *found, Err *err)
+{
+    Player *pl = player_engine_new(e, 0, "shesh", err);
+    if (!pl)
+        return false;
+    Player *const seats[2] = {pl, pl};
+    Finder f = {o, found, 0, 0};
+    uint64_t rng = o->seed;
+    for (long g = 0; f.n < o->positions; g++) {
+        SelfplayResult res;
+        player_new_game(pl);
+        selfplay_game(seats, splitmix64(&rng), (int)(g & 1), observe, &f, &res);
+        if (res.failed) {
+            err_set(err, "the engine failed in game %ld: %s", g, res.err.text);
+            player_close(pl);
+            return false;
+        }
+    }
+    player_close(pl);
+    return true;
+}
+
+/* ---- a label ---- */
+
+static bool label_one(const LabelOpts *o, const Engine *e, EngineScratch *sc, long index,
+                      const Position *p, Buf *line, Err *err)
+{
+    char id[POSID_LEN + 1];
+    posid_encode(p, id);
+    Rules rules = rules_default();
+    Match m;
+    if (!id_state_match(id, &rules, &m, err))
+        return false;
+    RolloutOptions ro = {.plies = o->plies, .truncate = o->truncate, .cubeful = false, .vr = true};
+    uint64_t s = o->seed ^ ((uint64_t)index * 0x9e3779b97f4a7c15u);
+    ro.seed = splitmix64(&s) & INT64_MAX;
+    RolloutGame g;
+    if (!rollout_game_init(&g, e, &m, &ro, err))
+        return false;
+    double sum[ROLLOUT_VALUES] = {0}, sq = 0.0, v[ROLLOUT_VALUES];
+    for (int t = 0; t < o->trials; t++) {
+        if (!rollout_trial(&g, sc, t, v, err))
+            return false;
+        for (int k = 0; k < ROLLOUT_VALUES; k++)
+            sum[k] += v[k];
+        sq += v[ROLLOUT_CUBELESS] * v[ROLLOUT_CUBELESS];
+    }
+    double n = o->trials, mean = sum[ROLLOUT_CUBELESS] / n;
+    double var = o->trials > 1 ? (sq - n * mean * mean) / (n - 1) : 0.0;
+    LabelLine l = {.index = index, .pos = *p, .equity = mean, .se = sqrt(var > 0 ? var : 0) / sqrt(n)};
+    memcpy(l.id, id, sizeof l.id);
+    for (int k = 0; k < OUT_COUNT; k++)
+        l.out[k] = sum[k] / n; /* ROLLOUT_WIN .. ROLLOUT_LOSE_BG are the five chances */
+    label_line_format(line, &l);
+    return true;
+}
+
+/* ---- resuming ---- */
+
+typedef struct Resume {
+    const char *header;
+    long next;       /* the index the next label must have */
+    int step;        /* the shard count */
+    long long end;   /* where the last whole label ends */
+    bool bad;
+    Err *err;
+    const char *path;
+} Resume;
+
+static bool resume_member(void *ctx, const char *data, size_t len, long long end)
+{
+    Resume *r = ctx;
+    if (r->end == 0) { /* the header */
+        if (len != strlen(r->header) || memcmp(data, r->header, len) != 0) {
+            r->bad = true;
+            err_set(r->err, "%s was made by another run (its first line is not '%.*s')", r->path,
+                    (int)strlen(r->header) - 1, r->header);
+            return false;
+        }
+        r->end = end;
+        return true;
+    }
+    LabelLine l;
+    if (!label_line_parse(data, len, &l, NULL) || l.index != r->next) {
+        r->bad = true;
+        err_set(r->err, "%s is damaged: label %ld is not where it should be", r->path, r->next);
+        return false;
+    }
+    r->next += r->step;
+    r->end = end;
+    return true;
+}
+
+/* Opens o->out to append to (new, or resumed after its last whole label);
+ * *first gets the index to label next. */
+static int open_out(const LabelOpts *o, const char *header, long *first, Err *err)
+{
+    *first = o->shard[0] - 1;
+    struct stat st;
+    bool exists = stat(o->out, &st) == 0;
+    if (exists && !o->resume) {
+        err_set(err, "%s exists: add --resume to go on with it, or remove it to start again",
+                o->out);
+        return -1;
+    }
+    if (!exists || !o->resume) {
+        int fd = open(o->out, O_WRONLY | O_CREAT | O_EXCL, 0644);
+        if (fd < 0)
+            err_set(err, "cannot create %s: %s", o->out, strerror(errno));
+        return fd;
+    }
+    Resume r = {header, o->shard[0] - 1, o->shard[1], 0, false, err, o->out};
+    GzStatus gs = gzmember_read_members(o->out, resume_member, &r, err);
+    if (r.bad || gs == GZ_BAD)
+        return -1;
+    if (r.end == 0) {
+        err_set(err, "%s holds no header: not a file of shesh label", o->out);
+        return -1;
+    }
+    int fd = open(o->out, O_WRONLY);
+    if (fd < 0 || ftruncate(fd, (off_t)r.end) != 0 || lseek(fd, 0, SEEK_END) < 0) {
+        err_set(err, "cannot go on with %s: %s", o->out, strerror(errno));
+        if (fd >= 0)
+            close(fd);
+        return -1;
+    }
+    *first = r.next;
+    return fd;
+}
+
+/* ---- merge ---- */
+
+/* A shard's file: its labels after the header, and where merge is in them. */
+typedef struct Shard {
+    Buf text;
+    size_t at;
+    const char *path;
+} Shard;
+
+/* Reads path into sh; *k, *of: its shard; common: its header up to the
+ * shard (at most LABEL_LINE_MAX bytes). */
+static bool read_shard(const char *path, Shard *sh, int *k, int *of, char *common)
+{
+    Err err = {{0}};
+    buf_init(&sh->text);
+    sh->path = path;
+    if (gzmember_read_file(path, &sh->text, &err) != GZ_END) {
+        fprintf(stderr, "shesh label merge: %s\n", err.text);
+        return false;
+    }
+    const char *t = sh->text.data;
+    const char *nl = memchr(t, '\n', sh->text.len);
+    const char *at = nl ? strstr(t, " shard=") : NULL;
+    if (strncmp(t, LABEL_HEADER, strlen(LABEL_HEADER)) || !at || at > nl ||
+        sscanf(at, " shard=%d/%d", k, of) != 2 || (size_t)(at - t) >= LABEL_LINE_MAX) {
+        fprintf(stderr, "shesh label merge: %s is not a file of shesh label\n", path);
+        return false;
+    }
+    memcpy(common, t, (size_t)(at - t));
+    common[at - t] = '\0';
+    sh->at = (size_t)(nl - t) + 1;
+    return true;
+}
+
+static int label_merge(int argc, char **argv)
+{
+    if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+        printf("usage: shesh label merge SHARD...\n\n"
+               "Writes the labels of the N shards of one run of shesh label (in any\n"
+               "order) to standard output as one plain text file in index order, after\n"
+               "the header without its shard. Every shard must be there once, complete\n"
+               "and from the same run.\n\n"
+               "Exit status: 0 merged, 1 a shard unreadable, missing, incomplete or\n"
+               "from another run, 2 usage.\n");
+        return EXIT_OK;
+    }
+    if (argc < 2)
+        return cli_usage_error("label merge", "give the shards' files");
+    int n = argc - 1, status = EXIT_FAIL;
+    Shard *s = calloc((size_t)n, sizeof *s);
+    if (!s)
+        return EXIT_FAIL;
+    char first[LABEL_LINE_MAX], common[LABEL_LINE_MAX];
+    long positions = 0;
+    for (int i = 0; i < n; i++) {
+        Shard sh;
+        int k, of;
+        if (!read_shard(argv[i + 1], &sh, &k, &of, common)) {
+            buf_free(&sh.text);
+            goto done;
+        }
+        const char *why = NULL;
+        if (of != n || k < 1 || k > n || s[k - 1].path)
+            why = "give each shard of the run once";
+        else if (i > 0 && strcmp(common, first))
+            why = "not from the same run as the others";
+        if (why) {
+            fprintf(stderr, "shesh label merge: %s (shard %d of %d): %s\n", argv[i + 1], k, of,
+                    why);
+            buf_free(&sh.text);
+            goto done;
+        }
+        if (i == 0) {
+            memcpy(first, common, sizeof first);
+            sscanf(common, LABEL_HEADER "positions=%ld", &positions);
+        }
+        s[k - 1] = sh;
+    }
+    printf("%s\n", first);
+    for (long index = 0; index < positions; index++) {
+        Shard *sh = &s[index % n];
+        const char *t = sh->text.data + sh->at;
+        const char *nl = strchr(t, '\n');
+        LabelLine l;
+        if (!nl || !label_line_parse(t, (size_t)(nl - t) + 1, &l, NULL) || l.index != index) {
+            fprintf(stderr, "shesh label merge: %s stops before label %ld: run it on with "
+                            "--resume\n",
+                    sh->path, index);
+            goto done;
+        }
+        fwrite(t, 1, (size_t)(nl - t) + 1, stdout);
+        sh->at += (size_t)(nl - t) + 1;
+    }
+    status = fflush(stdout) == 0 ? EXIT_OK : EXIT_FAIL;
+done:
+    for (int i = 0; i < n; i++)
+        buf_free(&s[i].text);
+    free(s);
+    return status;
+}
+
+/* ---- the command ---- */
+
+static void label_usage(FILE *out)
+{
+    fprintf(out,
+            "usage: shesh label [--positions N] [--seed S] [--every M] [--trials T]\n"
+            "                   [--truncate K] [--plies P] [--weights F] [--shard K/N]\n"
+            "                   [--resume] --out FILE\n"
+            "       shesh label merge SHARD...\n\n"
+            "Finds N contact positions in the engine's own cubeless games (one in M\n"
+            "of those before a roll) and labels each by a rollout of T trials at P\n"
+            "plies, cubeless, with variance reduction, truncated after K turns (0: to\n"
+            "the end): a line a position, INDEX, POSITION-ID, the five chances and the\n"
+            "cubeless equity with its standard error, in FILE as gzip members after a\n"
+            "header line. A run stopped by Ctrl-C or killed goes on with --resume to\n"
+            "the file an uninterrupted run writes. docs/training.md has the details.\n\n"
+            "  --positions N  positions to label, 1 to 100000000 (default 1000)\n"
+            "  --seed S       the games' and the rollouts' dice, 0 to 2^64-1 (default 1)\n"
+            "  --every M      take one contact position in M, 1 to 1000 (default 5)\n"
+            "  --trials T     rollout trials a position, 1 to 1000000 (default 72)\n"
+            "  --truncate K   turns a trial plays before the 0-ply evaluation, 0 to\n"
+            "                 1000 (default 10; 0 plays to the end)\n"
+            "  --plies P      the players' lookahead in the rollouts, 0 to 4 (default 0)\n"
+            "  --weights F    play and label with the network file F\n"
+            "  --shard K/N    label only positions K-1, K-1+N, ... (merge the shards\n"
+            "                 with shesh label merge)\n"
+            "  --resume       go on with FILE after its last whole label\n"
+            "  --out FILE     where the labels go (required)\n"
+            "  -h, --help     this text\n\n"
+            "Exit status: 0 done, 1 a failure (FILE exists without --resume, or is from\n"
+            "another run), 2 usage, 130 stopped by SIGINT or SIGTERM (go on with\n"
+            "--resume).\n");
+}
+
+static int parse_options(int argc, char **argv, LabelOpts *o)
+{
+    enum { OPT_POS = 256, OPT_SEED, OPT_EVERY, OPT_TRIALS, OPT_TRUNC, OPT_PLIES, OPT_WEIGHTS,
+           OPT_SHARD, OPT_RESUME, OPT_OUT };
+    static const struct option opts[] = {
+        {"positions", required_argument, NULL, OPT_POS},
+        {"seed", required_argument, NULL, OPT_SEED},
+        {"every", required_argument, NULL, OPT_EVERY},
+        {"trials", required_argument, NULL, OPT_TRIALS},
+        {"truncate", required_argument, NULL, OPT_TRUNC},
+        {"plies", required_argument, NULL, OPT_PLIES},
+        {"weights", required_argument, NULL, OPT_WEIGHTS},
+        {"shard", required_argument, NULL, OPT_SHARD},
+        {"resume", no_argument, NULL, OPT_RESUME},
+        {"out", required_argument, NULL, OPT_OUT},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
+    *o = (LabelOpts){1000, 5, 1, 72, 10, 0, {1, 1}, false, NULL, NULL};
+    Err err = {{0}};
+    bool ok = true;
+    int c;
+    cli_getopt_start();
+    while (ok && (c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
+        switch (c) {
+        case OPT_POS: ok = num_long("--positions", optarg, 1, 100000000L, &o->positions, &err); break;
+        case OPT_SEED: ok = num_u64("--seed", optarg, &o->seed, &err); break;
+        case OPT_EVERY: ok = num_long("--every", optarg, 1, 1000, &o->every, &err); break;
+        case OPT_TRIALS: ok = num_int("--trials", optarg, 1, 1000000, &o->trials, &err); break;
+        case OPT_TRUNC: ok = num_int("--truncate", optarg, 0, 1000, &o->truncate, &err); break;
+        case OPT_PLIES: ok = num_int("--plies", optarg, 0, 4, &o->plies, &err); break;
+        case OPT_WEIGHTS: ok = cli_weights_option(optarg, &o->weights, &err); break;
+        case OPT_SHARD: ok = cli_parse_shard(optarg, o->shard, &err); break;
+        case OPT_RESUME: o->resume = true; break;
+        case OPT_OUT: o->out = optarg; break;
+        case 'h': label_usage(stdout); return -1;
+        default: return cli_option_error(CMD, c, argv, opts);
+        }
+    }
+    if (ok && optind < argc)
+        ok = err_set(&err, "unexpected argument '%s'", argv[optind]);
+    if (ok && !o->out)
+        ok = err_set(&err, "--out FILE is required");
+    return ok ? EXIT_OK : cli_usage_error(CMD, "%s", err.text);
+}
+
+int cli_label(int argc, char **argv)
+{
+    if (argc > 1 && !strcmp(argv[1], "merge"))
+        return label_merge(argc - 1, argv + 1);
+    LabelOpts o;
+    int status = parse_options(argc, argv, &o);
+    if (status != EXIT_OK)
+        return status < 0 ? EXIT_OK : status;
+    /* SIGINT and SIGTERM are counted, and looked for between labels: a
+     * label is never cut in half. */
+    cli_signals_catch();
+    Err err = {{0}};
+    Engine *e = engine_new_with("default", o.weights, &err);
+    EngineScratch *sc = e ? engine_scratch_new(&err) : NULL;
+    GzMember *z = sc ? gzmember_new(&err) : NULL;
+    Position *found = z ? malloc((size_t)o.positions * sizeof *found) : NULL;
+    Buf line;
+    buf_init(&line);
+    int fd = -1;
+    long first = 0, done = 0;
+    status = EXIT_FAIL;
+    if (!found) {
+        fprintf(stderr, "shesh label: %s\n", err.text[0] ? err.text : "out of memory");
+        goto out;
+    }
+    header_line(&o, e, &line);
+    if ((fd = open_out(&o, line.data, &first, &err)) < 0) {
+        fprintf(stderr, "shesh label: %s\n", err.text);
+        goto out;
+    }
+    if (first == o.shard[0] - 1 && !gzmember_write(z, fd, line.data, line.len, o.out, &err)) {
+        fprintf(stderr, "shesh label: %s\n", err.text);
+        goto out;
+    }
+    if (!find_positions(&o, e, found, &err)) {
+        fprintf(stderr, "shesh label: %s\n", err.text);
+        goto out;
+    }
+    status = EXIT_OK;
+    for (long i = first; i < o.positions; i += o.shard[1]) {
+        if (cli_signals_seen()) {
+            fprintf(stderr, "shesh label: stopped before label %ld; go on with --resume\n", i);
+            status = 130;
+            break;
+        }
+        buf_clear(&line);
+        if (!label_one(&o, e, sc, i, &found[i], &line, &err) ||
+            !gzmember_write(z, fd, line.data, line.len, o.out, &err)) {
+            fprintf(stderr, "shesh label: label %ld: %s\n", i, err.text);
+            status = EXIT_FAIL;
+            break;
+        }
+        done++;
+    }
+    if (status == EXIT_OK)
+        fprintf(stderr, "shesh label: %ld labels written to %s\n", done, o.out);
+out:
+    if (fd >= 0 && close(fd) != 0 && status == EXIT_OK) {
+        fprintf(stderr, "shesh label: cannot write %s: %s\n", o.out, strerror(errno));
+        status = EXIT_FAIL;
+    }
+    cli_signals_release();
+    buf_free(&line);
+    free(found);
+    gzmember_free(z);
+    engine_scratch_free(sc);
+    engine_free(e);
+    return status;
+}

@@ -1,0 +1,69 @@
+/* label_file.c - lines of shesh label's files (see label_file.h). */
+#include "label_file.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+void label_line_format(Buf *b, const LabelLine *l)
+{
+    buf_printf(b, "%ld\t%s\t%.6f %.6f %.6f %.6f %.6f\t%.6f %.6f\n", l->index, l->id, l->out[0],
+               l->out[1], l->out[2], l->out[3], l->out[4], l->equity, l->se);
+}
+
+/* A number at *p ending at `sep` (or, for the last, at the end): digits, an
+ * optional '-', one '.', nothing else; *p moves past the separator. */
+static bool number(const char **p, const char *end, char sep, double lo, double hi, double *v)
+{
+    const char *s = *p, *q = s;
+    if (q < end && *q == '-')
+        q++;
+    size_t digits = 0, dots = 0;
+    for (; q < end && *q != sep; q++) {
+        if (*q == '.')
+            dots++;
+        else if (*q >= '0' && *q <= '9')
+            digits++;
+        else
+            return false;
+    }
+    if (!digits || dots > 1 || q - s > 24 || (sep && q == end))
+        return false;
+    char text[32];
+    memcpy(text, s, (size_t)(q - s));
+    text[q - s] = '\0';
+    *v = strtod(text, NULL);
+    if (!(*v >= lo && *v <= hi))
+        return false;
+    *p = q < end ? q + 1 : q;
+    return true;
+}
+
+bool label_line_parse(const char *text, size_t len, LabelLine *l, Err *err)
+{
+    const char *p = text, *end = text + len;
+    if (len && end[-1] == '\n')
+        end--;
+    long index = 0;
+    const char *digits = p;
+    while (p < end && *p >= '0' && *p <= '9' && index <= LABEL_INDEX_MAX)
+        index = index * 10 + (*p++ - '0');
+    if (p == digits || p - digits > 9 || index > LABEL_INDEX_MAX || p == end || *p++ != '\t')
+        return err_set(err, "no index at the start of the line");
+    if (end - p < POSID_LEN + 1 || p[POSID_LEN] != '\t')
+        return err_set(err, "label %ld: no Position ID", index);
+    memcpy(l->id, p, POSID_LEN);
+    l->id[POSID_LEN] = '\0';
+    Err why;
+    if (!posid_decode(l->id, &l->pos, &why))
+        return err_set(err, "label %ld: %s", index, why.text);
+    p += POSID_LEN + 1;
+    for (int k = 0; k < OUT_COUNT; k++)
+        if (!number(&p, end, k < OUT_COUNT - 1 ? ' ' : '\t', 0.0, 1.0, &l->out[k]))
+            return err_set(err, "label %ld: chance %d is not a number from 0 to 1", index, k + 1);
+    if (!number(&p, end, ' ', -3.0, 3.0, &l->equity) || !number(&p, end, 0, 0.0, 3.0, &l->se) ||
+        p != end)
+        return err_set(err, "label %ld: no equity and standard error at the end", index);
+    l->index = index;
+    return true;
+}

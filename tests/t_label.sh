@@ -1,0 +1,155 @@
+#!/usr/bin/env bash
+# `shesh label`: the same options give the same file, byte for byte; the
+# shards of a run merge into exactly the labels of the whole run; a run
+# killed (kill -9) or stopped (SIGINT, exit 130) and resumed writes the
+# very file an uninterrupted run writes, and a resume with other options
+# is refused; merge refuses missing, repeated, incomplete and foreign
+# shards; the labels are chances in order near the engine's own
+# evaluation; `shesh weights --labels` judges networks by them. Bad
+# options exit 2 naming the option.
+set -u
+SHESH=${SHESH:-build/shesh}
+case $SHESH in /*) ;; *) SHESH=$PWD/$SHESH ;; esac
+# shellcheck source=tests/lib/check.sh
+. "$(dirname "$0")/lib/check.sh"
+cd "$dir" || exit 1
+
+RUN=(--positions 12 --trials 12 --truncate 4 --seed 3)
+expect() { # STATUS NEEDLE ARGS...
+    local want=$1 needle=$2; shift 2
+    "$SHESH" label "$@" > out 2> err < /dev/null
+    local status=$?
+    [ "$status" = "$want" ] || no "label $*: exit $status, expected $want ($(head -c 300 err))"
+    grep -qF -- "$needle" err || no "label $*: stderr lacks '$needle': $(head -c 300 err)"
+}
+
+# ---- 1. deterministic; shards merge to the whole ------------------------------
+f0=$fails
+expect 0 "12 labels written to a.gz" "${RUN[@]}" --out a.gz
+expect 0 "12 labels written to b.gz" "${RUN[@]}" --out b.gz
+cmp -s a.gz b.gz || no "two runs with the same options differ"
+net=$("$SHESH" weights --json | python3 -c 'import json,sys; j=json.load(sys.stdin); print("engine=%s network=%s" % (j["id"], j["fnv64"]))')
+[ "$(zcat a.gz | head -1)" = "# shesh-label 1 positions=12 seed=3 every=5 trials=12 truncate=4 plies=0 $net shard=1/1" ] ||
+    no "the header: $(zcat a.gz | head -1)"
+for k in 1 2 3; do expect 0 "4 labels written" "${RUN[@]}" --shard "$k/3" --out "s$k.gz"; done
+"$SHESH" label merge s3.gz s1.gz s2.gz > merged 2> err || no "merge: exit $? ($(cat err))"
+diff <(zcat a.gz | tail -n +2) <(tail -n +2 merged) > /dev/null || no "the merged shards are not the whole run's labels"
+[ "$(head -1 merged)" = "$(zcat a.gz | head -1 | sed 's/ shard=1\/1$//')" ] || no "merge's header: $(head -1 merged)"
+passed "$f0" "the same options, the same file; 3 shards merge into the whole run"
+
+# ---- 2. the labels ---------------------------------------------------------------
+f0=$fails
+zcat a.gz | tail -n +2 | cut -f2 > ids
+"$SHESH" eval --json - < ids > evals || no "eval of the labelled positions failed"
+python3 - a.gz evals <<'PY' || no "the labels are not chances near the evaluation"
+import gzip, json, sys
+labels = [l.rstrip("\n").split("\t") for l in gzip.open(sys.argv[1], "rt") if not l.startswith("#")]
+evals = [json.loads(l) for l in open(sys.argv[2])]
+assert [int(l[0]) for l in labels] == list(range(12)), [l[0] for l in labels]
+diff = 0
+for l, e in zip(labels, evals):
+    w, wg, wbg, lg, lbg = map(float, l[2].split())
+    assert 0 <= wbg <= wg <= w <= 1 and 0 <= lbg <= lg <= 1 - w + 1e-9, l
+    eq, se = map(float, l[3].split())
+    assert abs(eq - (2 * w - 1 + wg - lg + wbg - lbg)) < 1e-4 and 0 <= se < 0.2, l
+    diff += abs(w - e["win"])
+assert diff / len(labels) < 0.08, diff / len(labels)
+PY
+"$SHESH" weights --labels a.gz > j 2> err || no "weights --labels: exit $? ($(cat err))"
+grep -qE "against 12 labels: equity 0\.[0-9]{4}" j || no "weights --labels: $(cat j)"
+"$SHESH" weights --labels merged > /dev/null 2>&1 || no "weights --labels reads a merged (plain) file"
+printf '0\tnot-an-id\t1 2 3 4 5\t0 0\n' > junk
+"$SHESH" weights --labels junk > /dev/null 2> err
+[ $? = 1 ] && grep -qF "junk line 1: not a label" err || no "weights --labels junk: $(cat err)"
+passed "$f0" "labels are ordered chances near the evaluation; weights --labels judges by them"
+
+# ---- 3. resuming -------------------------------------------------------------------
+f0=$fails
+BIG=(--positions 40 --trials 24 --truncate 6 --seed 5)
+"$SHESH" label "${BIG[@]}" --out whole.gz 2> /dev/null || no "the 40-label run failed"
+"$SHESH" label "${BIG[@]}" --out k.gz 2> /dev/null &
+bg_pid=$!
+for _ in $(seq 1 400); do
+    [ "$(zcat k.gz 2> /dev/null | wc -l)" -ge 4 ] && break
+    sleep 0.02
+done
+kill -9 "$bg_pid"
+wait "$bg_pid" 2> /dev/null
+bg_pid=
+n=$(zcat k.gz 2> /dev/null | wc -l)
+[ "$n" -lt 41 ] || echo "skip: the run ended before kill -9 reached it"
+expect 1 "exists: add --resume" "${BIG[@]}" --out k.gz
+expect 0 "labels written to k.gz" "${BIG[@]}" --out k.gz --resume
+cmp -s whole.gz k.gz || no "killed after $n lines and resumed, the file differs from an uninterrupted run"
+# a member cut short at the end is dropped and written again
+head -c $(($(stat -c %s whole.gz) - 9)) whole.gz > cut.gz
+expect 0 "1 labels written to cut.gz" "${BIG[@]}" --out cut.gz --resume
+cmp -s whole.gz cut.gz || no "a file cut inside its last label, resumed, differs"
+expect 0 "0 labels written" "${BIG[@]}" --out cut.gz --resume
+# SIGINT: exit 130, then resumed to the same
+"$SHESH" label "${BIG[@]}" --out i.gz 2> ierr &
+bg_pid=$!
+for _ in $(seq 1 400); do
+    [ "$(zcat i.gz 2> /dev/null | wc -l)" -ge 4 ] && break
+    sleep 0.02
+done
+kill -INT "$bg_pid"
+wait "$bg_pid"
+status=$?
+bg_pid=
+if [ "$status" = 0 ]; then
+    echo "skip: the run ended before SIGINT reached it"
+else
+    [ "$status" = 130 ] || no "SIGINT: exit $status, expected 130"
+    grep -qF "go on with --resume" ierr || no "SIGINT: $(cat ierr)"
+fi
+expect 0 "labels written to i.gz" "${BIG[@]}" --out i.gz --resume
+cmp -s whole.gz i.gz || no "stopped by SIGINT and resumed, the file differs"
+# other options, another file, or damage: refused, the file left as it is
+cp whole.gz keep.gz
+expect 1 "made by another run" --positions 40 --trials 25 --truncate 6 --seed 5 --out whole.gz --resume
+expect 1 "made by another run" "${BIG[@]}" --shard 1/2 --out whole.gz --resume
+cmp -s whole.gz keep.gz || no "a refused resume changed the file"
+printf 'plain text\n' > plain.gz
+expect 1 "plain.gz" "${BIG[@]}" --out plain.gz --resume
+passed "$f0" "kill -9, a cut member and SIGINT resume to the uninterrupted file; other runs refused"
+
+# ---- 4. merge refusals ----------------------------------------------------------------
+f0=$fails
+merge_refused() { # NEEDLE FILES...
+    local needle=$1; shift
+    "$SHESH" label merge "$@" > out 2> err
+    local status=$?
+    [ "$status" = 1 ] || no "merge $*: exit $status, expected 1"
+    grep -qF -- "$needle" err || no "merge $*: stderr lacks '$needle': $(cat err)"
+}
+merge_refused "give each shard of the run once" s1.gz s2.gz
+merge_refused "give each shard of the run once" s1.gz s1.gz s2.gz
+"$SHESH" label --positions 12 --trials 12 --truncate 4 --seed 4 --shard 2/3 --out o2.gz 2> /dev/null
+merge_refused "not from the same run" s1.gz o2.gz s3.gz
+zcat s2.gz | head -3 | gzip > short.gz
+merge_refused "stops before label" s1.gz short.gz s3.gz
+merge_refused "plain.gz" s1.gz plain.gz s3.gz
+zcat s1.gz | tail -n +2 | gzip > headless.gz
+merge_refused "not a file of shesh label" headless.gz s2.gz s3.gz
+"$SHESH" label merge > /dev/null 2>&1
+[ $? = 2 ] || no "merge without files: not exit 2"
+passed "$f0" "merge refuses missing, repeated, foreign and incomplete shards"
+
+# ---- 5. bad options ---------------------------------------------------------------------
+f0=$fails
+expect 2 "--out FILE is required" --positions 3
+expect 2 "--positions: '0'" --positions 0 --out x.gz
+expect 2 "--trials: '1x'" --trials 1x --out x.gz
+expect 2 "--every: '0'" --every 0 --out x.gz
+expect 2 "--plies: '5'" --plies 5 --out x.gz
+expect 2 "--shard" --shard 3/2 --out x.gz
+expect 1 "cut.snn" --weights cut.snn --out x.gz
+[ -e x.gz ] && no "a refused run left x.gz"
+passed "$f0" "bad options exit 2 naming the option; a bad network file exits 1"
+
+if [ "$fails" -ne 0 ]; then
+    echo "t_label.sh: $fails failures"
+    exit 1
+fi
+echo "t_label.sh: all passed"
