@@ -244,8 +244,6 @@ train: $(BUILD)/shesh
 	@$(call train_stage,shesh-td-2,--games 2000000 --seed 2 --final-rate 0.01)
 	@$(call train_stage,shesh-td-3,--games 2000000 --seed 3 --rate 0.02 --final-rate 0.005 \
 	    --from $(TRAIN_DIR)/shesh-td-2.snn)
-	@$(call train_stage,shesh-td-4,--games 2000000 --seed 4 --rate 0.01 --final-rate 0.002 \
-	    --from $(TRAIN_DIR)/shesh-td-3.snn)
 	$(BUILD)/shesh weights $(TRAIN_DIR)/*.snn src/engine/weights/*.snn
 
 # Fuzzing: every tests/fuzz/fuzz_*.c, linked with the library built once with
