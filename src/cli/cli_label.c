@@ -43,6 +43,7 @@
 #include "cli_watch.h"
 #include "engine.h"
 #include "err.h"
+#include "eval_outputs.h"
 #include "eval_static.h"
 #include "gzmember.h"
 #include "id_state.h"
@@ -151,6 +152,10 @@ static bool label_one(const LabelOpts *o, const Engine *e, EngineScratch *sc, lo
     memcpy(l.id, id, sizeof l.id);
     for (int k = 0; k < OUT_COUNT; k++)
         l.out[k] = sum[k] / n; /* ROLLOUT_WIN .. ROLLOUT_LOSE_BG are the five chances */
+    /* With the luck taken out, a mean may stray a little past 0 or past
+     * the chance it is part of (a gammon rate of -0.002 where none can
+     * happen): chances are kept chances, the equity as measured. */
+    eval_clamp(l.out);
     label_line_format(line, &l);
     return true;
 }
