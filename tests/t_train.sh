@@ -7,7 +7,8 @@
 # and a message naming what is wrong, and left as it was. The result is a
 # network file (shesh weights reads it) named by --id or the file name;
 # --from FILE trains on from a network file, and a checkpoint resumes only
-# from the network it started from. Bad option values are refused with
+# from the network it started from; --labels trains by epochs on shesh
+# label's labels, nearer them, resuming only on the same labels. Bad option values are refused with
 # exit 2 naming the option.
 set -u
 SHESH=${SHESH:-build/shesh}
@@ -186,6 +187,33 @@ expect 1 "--from: cannot open $dir/none.snn" fromjunk "${FROM[@]}" --from "$dir/
 [ -e "$dir/fromjunk/n.snn" ] || [ -e "$dir/fromjunk/n.snn.ckpt" ] && no "a refused --from wrote a file"
 passed "$f0" "--from FILE and --id: trained on from the file, resumed only from the same file"
 
+# ---- 3c. supervised on labels ---------------------------------------------------
+f0=$fails
+mkdir -p "$dir/sup"
+"$SHESH" label --positions 30 --trials 8 --truncate 2 --seed 4 --out "$dir/labels.gz" 2> /dev/null ||
+    no "shesh label failed"
+SUP=(--labels "$dir/labels.gz" --epochs 6 --rate 0.05 --final-rate 0.01 --from-default --check-every 60)
+train sup "${SUP[@]}" --out s.snn
+[ "$status" = 0 ] || no "--labels: exit $status ($(head -c 300 "$dir/err"))"
+grep -qF "180 steps" "$dir/err" || no "--labels: 30 labels x 6 epochs are not 180 steps: $(cat "$dir/err")"
+mae() { "$SHESH" weights --labels "$dir/labels.gz" --json "$@" | python3 -c 'import json,sys; print(json.load(sys.stdin)["mean_abs_error"][0])'; }
+before=$(mae) after=$(mae "$dir/sup/s.snn")
+python3 -c "import sys; sys.exit(not float('$after') < 0.9 * float('$before'))" ||
+    no "six epochs on the labels did not bring the network nearer them ($before -> $after)"
+expect 0 "--resume" supsplit "${SUP[@]}" --stop-after 70 --out s.snn
+grep -qF "stopped after 70 of 180 steps" "$dir/err" || no "--labels --stop-after 70: $(cat "$dir/err")"
+cp "$dir/supsplit/s.snn.ckpt" "$dir/sup.ckpt"
+expect 0 "resuming" supsplit "${SUP[@]}" --out s.snn --resume
+cmp -s "$dir/sup/s.snn" "$dir/supsplit/s.snn" || no "--labels: stopped at 70 and resumed differs"
+"$SHESH" label --positions 30 --trials 8 --truncate 2 --seed 5 --out "$dir/other.gz" 2> /dev/null
+cp "$dir/sup.ckpt" "$dir/supsplit/s.snn.ckpt"
+expect 1 "on other labels" supsplit --labels "$dir/other.gz" --epochs 6 --rate 0.05 --final-rate 0.01 \
+    --from-default --out s.snn --resume
+expect 1 "by TD self-play" supsplit --games 180 --rate 0.05 --final-rate 0.01 --from-default --out s.snn --resume
+printf 'no labels here\n' > "$dir/junk.txt"
+expect 1 "--labels: $dir/junk.txt line 1: not a label" supjunk --labels "$dir/junk.txt" --out s.snn
+passed "$f0" "--labels: supervised epochs bring the network nearer the labels, resume to the same, refuse other labels"
+
 # ---- 4. bad option values ----------------------------------------------------
 f0=$fails
 usage_error() { # NEEDLE ARGS...
@@ -213,6 +241,9 @@ usage_error "--id 'a b': expected 1 to 31" --id 'a b' --out w.snn
 usage_error "--id '': expected 1 to 31" --id '' --out w.snn
 usage_error "makes no network id" --out 'my net.snn'
 usage_error "makes no network id" --out dir/
+usage_error "--games is for TD self-play; with --labels give --epochs" --labels x.gz --games 10 --out w.snn
+usage_error "--epochs needs --labels FILE" --epochs 3 --out w.snn
+usage_error "--epochs: '0'" --labels x.gz --epochs 0 --out w.snn
 passed "$f0" "bad option values refused with exit 2, naming the option"
 
 if [ "$fails" -ne 0 ]; then

@@ -34,6 +34,7 @@
 #include "eval_static.h"
 #include "movegen.h"
 #include "nn.h"
+#include "label_file.h"
 #include "nn_file.h"
 #include "num.h"
 #include "pubeval.h"
@@ -47,6 +48,8 @@ typedef struct Trainer {
     BearoffDb *db;
     RaceCache *cache;
     MoveList *list;
+    const LabelSet *labels; /* --labels: supervised steps instead of games */
+    long *order, order_epoch; /* this epoch's order of the labels */
 } Trainer;
 
 /* Outputs of the position q (player on roll about to roll). */
@@ -112,6 +115,27 @@ static void train_game(Trainer *t, uint64_t seed, float rate)
 
 /* Duplicate games, network (0 ply, race evaluator in races) against
  * pubeval: the network's points per game. */
+/* Step g of a supervised run: label g mod n of epoch g / n, in an order
+ * drawn for the epoch from the seed (so that a resumed run needs no state
+ * but the step), towards the label's chances. */
+static void train_label(Trainer *t, uint64_t seed, long g, float rate)
+{
+    long n = t->labels->n, epoch = g / n;
+    if (t->order_epoch != epoch) {
+        uint64_t s = seed ^ (0x9e3779b97f4a7c15u * (uint64_t)(epoch + 1));
+        for (long i = 0; i < n; i++)
+            t->order[i] = i;
+        for (long i = n - 1; i > 0; i--) { /* Fisher-Yates */
+            long j = (long)(splitmix64(&s) % (uint64_t)(i + 1));
+            long tmp = t->order[i];
+            t->order[i] = t->order[j], t->order[j] = tmp;
+        }
+        t->order_epoch = epoch;
+    }
+    long k = t->order[g % n];
+    nn_learn(t->w, &t->labels->pos[k], t->labels->out[k], rate);
+}
+
 static double against_pubeval(Trainer *t, long pairs, uint64_t seed)
 {
     double total = 0.0;
@@ -157,10 +181,15 @@ static double against_pubeval(Trainer *t, long pairs, uint64_t seed)
 }
 
 /* The options of a run. games, seed, the rates and the network it starts
- * from decide the network; the others only what it is called, when it
- * reports, checkpoints or stops. */
+ * from (with --labels: the labels and the epochs) decide the network; the
+ * others only what it is called, when it reports, checkpoints or stops. */
 typedef struct TrainOpts {
-    long games, check, stop; /* stop: 0, or the games after which to pause */
+    long games, check, stop; /* stop: 0, or the games after which to pause;
+                                with --labels, steps: epochs x labels */
+    const char *labels;      /* --labels FILE, or NULL */
+    bool check_given;
+    long epochs;
+    uint64_t labels_hash;    /* label_set_hash of the labels; 0 without */
     uint64_t seed;
     float rate0, rate1;
     bool from_default, resume;
@@ -185,8 +214,12 @@ static const char *rate_text(float r, char buf[32])
 static void print_command(FILE *f, const TrainOpts *o)
 {
     char r0[32], r1[32];
-    fprintf(f, "shesh train --games %ld --seed %llu --rate %s --final-rate %s%s%s --id %s --out %s",
-            o->games, (unsigned long long)o->seed, rate_text(o->rate0, r0), rate_text(o->rate1, r1),
+    if (o->labels)
+        fprintf(f, "shesh train --labels %s --epochs %ld", o->labels, o->epochs);
+    else
+        fprintf(f, "shesh train --games %ld", o->games);
+    fprintf(f, " --seed %llu --rate %s --final-rate %s%s%s --id %s --out %s",
+            (unsigned long long)o->seed, rate_text(o->rate0, r0), rate_text(o->rate1, r1),
             o->from_default ? " --from-default" : o->from ? " --from " : "", o->from ? o->from : "",
             o->id, o->out);
 }
@@ -234,6 +267,8 @@ static bool atomic_commit(FILE *f, const char *tmp, const char *path, Err *err)
  *     final-rate BITS
  *     start HASH            (hex: the fnv64 of the network file it started
  *                            from, 0 for random weights)
+ *     labels HASH           (hex: label_set_hash of --labels, 0 for TD; games
+ *                            are then steps)
  *     done G
  *     rng STATE             (hex)
  *     weights COUNT
@@ -270,10 +305,11 @@ static bool ckpt_write(const char *path, const TrainOpts *o, const NnWeights *w,
     buf_init(&b);
     buf_printf(&b,
                CKPT_MAGIC "net %d %d %d\ngames %ld\nseed %llu\nrate %08lx\nfinal-rate %08lx\n"
-                          "start %016llx\ndone %ld\nrng %016llx\nweights %zu\n",
+                          "start %016llx\nlabels %016llx\ndone %ld\nrng %016llx\nweights %zu\n",
                NN_INPUTS, NN_HIDDEN, OUT_COUNT, o->games, (unsigned long long)o->seed,
                (unsigned long)float_bits(o->rate0), (unsigned long)float_bits(o->rate1),
-               (unsigned long long)o->start, done, (unsigned long long)rng, CKPT_WEIGHTS);
+               (unsigned long long)o->start, (unsigned long long)o->labels_hash, done,
+               (unsigned long long)rng, CKPT_WEIGHTS);
     const unsigned char *all = (const unsigned char *)w;
     for (size_t i = 0; i < CKPT_WEIGHTS; i++) {
         uint32_t u;
@@ -369,7 +405,7 @@ static bool ckpt_read(const char *path, const TrainOpts *o, NnWeights *w, long *
         return false;
     bool ok = false;
     const char *text = (const char *)data, *end = text + size - CKPT_TRAILER;
-    uint64_t crc, net[3], games, seed, r0, r1, fd, d, state, count;
+    uint64_t crc, net[3], games, seed, r0, r1, fd, lh, d, state, count;
     if (size < sizeof CKPT_MAGIC + CKPT_TRAILER || memcmp(text, CKPT_MAGIC, strlen(CKPT_MAGIC))) {
         bool old = size >= 25 && !memcmp(text, "shesh-train-checkpoint 1\n", 25);
         err_set(err, old ? "%s is a checkpoint of an older shesh (format 1): go on with that "
@@ -387,7 +423,8 @@ static bool ckpt_read(const char *path, const TrainOpts *o, NnWeights *w, long *
     const char *p = text + strlen(CKPT_MAGIC);
     if (!ckpt_line(&p, end, "net", 10, net, 3) || !ckpt_field(&p, end, "games", 10, &games) || !ckpt_field(&p, end, "seed", 10, &seed) ||
         !ckpt_field(&p, end, "rate", 16, &r0) || !ckpt_field(&p, end, "final-rate", 16, &r1) ||
-        !ckpt_field(&p, end, "start", 16, &fd) || !ckpt_field(&p, end, "done", 10, &d) ||
+        !ckpt_field(&p, end, "start", 16, &fd) ||
+        !ckpt_field(&p, end, "labels", 16, &lh) || !ckpt_field(&p, end, "done", 10, &d) ||
         !ckpt_field(&p, end, "rng", 16, &state) || !ckpt_field(&p, end, "weights", 10, &count) ||
         r0 > UINT32_MAX || r1 > UINT32_MAX || d > games) {
         err_set(err, "%s is damaged: a malformed header line", path);
@@ -402,7 +439,9 @@ static bool ckpt_read(const char *path, const TrainOpts *o, NnWeights *w, long *
         goto done;
     }
     char want[32], got[32];
-    if (games != (uint64_t)o->games)
+    if (games != (uint64_t)o->games && o->labels)
+        err_set(err, "%s was made with another --epochs or on other labels", path);
+    else if (games != (uint64_t)o->games)
         err_set(err, "%s was made with --games %" PRIu64 ", not --games %ld", path, games,
                 o->games);
     else if (seed != o->seed)
@@ -414,6 +453,10 @@ static bool ckpt_read(const char *path, const TrainOpts *o, NnWeights *w, long *
     else if (bits_float((uint32_t)r1) != o->rate1)
         err_set(err, "%s was made with --final-rate %s, not --final-rate %s", path,
                 rate_text(bits_float((uint32_t)r1), got), rate_text(o->rate1, want));
+    else if (lh != o->labels_hash)
+        err_set(err, "%s was made %s, and this run %s", path,
+                lh ? "on other labels, or by TD" : "by TD self-play",
+                o->labels ? "on these labels" : "by TD self-play");
     else if (fd != o->start)
         err_set(err,
                 "%s started from %s (%016" PRIx64 "), and this run from %s (%016llx)", path,
@@ -446,7 +489,8 @@ done:
 static int usage(FILE *out, int status)
 {
     fprintf(out,
-            "usage: shesh train [--games N] [--seed S] [--rate R] [--final-rate R]\n"
+            "usage: shesh train [--games N | --labels FILE [--epochs E]] [--seed S]\n"
+            "                   [--rate R] [--final-rate R]\n"
             "                   [--check-every N] [--stop-after N]\n"
             "                   [--from-default | --from NET] [--id NAME] [--resume]\n"
             "                   --out FILE\n\n"
@@ -462,8 +506,15 @@ static int usage(FILE *out, int status)
             "--rate, --final-rate and starting network, to the very network an\n"
             "uninterrupted run makes; FILE.ckpt is removed once FILE is written.\n"
             "--from-default starts from the compiled-in network, --from NET from the\n"
-            "network file NET, instead of random weights.\n\n"
+            "network file NET, instead of random weights. With --labels, the training\n"
+            "is supervised instead: E epochs (default 10) over the labels of a file of\n"
+            "shesh label, each label once an epoch in an order drawn from the seed, the\n"
+            "network's chances moved towards the label's; games then count steps (a\n"
+            "label each), and every report also gives the equity's mean distance from\n"
+            "the labels.\n\n"
             "  --games N        self-play games, 1 to 1000000000 (default 200000)\n"
+            "  --labels FILE    train on these labels (shesh label) instead\n"
+            "  --epochs E       passes over the labels, 1 to 100000 (default 10)\n"
             "  --seed S         the seed, 0 to 2^64-1 (default 1)\n"
             "  --rate R         the learning rate at the start, above 0, at most 10\n"
             "  --final-rate R   the learning rate at the end, above 0, at most 10\n"
@@ -510,7 +561,7 @@ static bool train_id(TrainOpts *o, const char *id, Err *err)
 static int parse_options(int argc, char **argv, TrainOpts *o)
 {
     enum { OPT_GAMES = 256, OPT_SEED, OPT_RATE, OPT_FINAL, OPT_CHECK, OPT_STOP, OPT_OUT,
-           OPT_DEFAULT, OPT_FROM, OPT_ID, OPT_RESUME };
+           OPT_DEFAULT, OPT_FROM, OPT_ID, OPT_RESUME, OPT_LABELS, OPT_EPOCHS };
     static const struct option opts[] = {
         {"games", required_argument, NULL, OPT_GAMES},
         {"seed", required_argument, NULL, OPT_SEED},
@@ -523,18 +574,30 @@ static int parse_options(int argc, char **argv, TrainOpts *o)
         {"from", required_argument, NULL, OPT_FROM},
         {"id", required_argument, NULL, OPT_ID},
         {"resume", no_argument, NULL, OPT_RESUME},
+        {"labels", required_argument, NULL, OPT_LABELS},
+        {"epochs", required_argument, NULL, OPT_EPOCHS},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
-    *o = (TrainOpts){200000, 20000, 0, 1, 0.1f, 0.02f, false, false, NULL, NULL, "", 0};
+    *o = (TrainOpts){.games = 200000, .check = 20000, .seed = 1, .rate0 = 0.1f, .rate1 = 0.02f,
+                     .epochs = 10};
     const char *id = NULL;
+    bool games_given = false, epochs_given = false;
     Err err = {{0}};
     bool ok = true;
     int c;
     cli_getopt_start();
     while (ok && (c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
         switch (c) {
-        case OPT_GAMES: ok = num_long("--games", optarg, 1, 1000000000L, &o->games, &err); break;
+        case OPT_GAMES:
+            ok = num_long("--games", optarg, 1, 1000000000L, &o->games, &err);
+            games_given = true;
+            break;
+        case OPT_LABELS: o->labels = optarg; break;
+        case OPT_EPOCHS:
+            ok = num_long("--epochs", optarg, 1, 100000, &o->epochs, &err);
+            epochs_given = true;
+            break;
         case OPT_SEED: ok = num_u64("--seed", optarg, &o->seed, &err); break;
         case OPT_RATE: ok = num_float("--rate", optarg, 0, 10, true, &o->rate0, &err); break;
         case OPT_FINAL:
@@ -542,6 +605,7 @@ static int parse_options(int argc, char **argv, TrainOpts *o)
             break;
         case OPT_CHECK:
             ok = num_long("--check-every", optarg, 1, 1000000000L, &o->check, &err);
+            o->check_given = true;
             break;
         case OPT_STOP:
             ok = num_long("--stop-after", optarg, 1, 1000000000L, &o->stop, &err);
@@ -564,6 +628,12 @@ static int parse_options(int argc, char **argv, TrainOpts *o)
                      TRAIN_PATH_MAX - 16);
     if (ok && o->from_default && o->from)
         ok = err_set(&err, "--from-default and --from: choose one network to start from");
+    if (ok && o->labels && games_given)
+        ok = err_set(&err, "--games is for TD self-play; with --labels give --epochs");
+    if (ok && !o->labels && epochs_given)
+        ok = err_set(&err, "--epochs needs --labels FILE");
+    if (ok && o->labels && !*o->labels)
+        ok = err_set(&err, "--labels: give the file's name");
     if (ok)
         ok = train_id(o, id, &err);
     if (ok)
@@ -593,8 +663,8 @@ static void drain_stop_signals(const sigset_t *stops)
 
 static void print_resume(const TrainOpts *o, const char *ckpt, long done)
 {
-    fprintf(stderr, "shesh train: stopped after %ld of %ld games; checkpoint %s. To go on:\n    ",
-            done, o->games, ckpt);
+    fprintf(stderr, "shesh train: stopped after %ld of %ld %s; checkpoint %s. To go on:\n    ",
+            done, o->games, o->labels ? "steps" : "games", ckpt);
     print_command(stderr, o);
     fprintf(stderr, " --check-every %ld --resume\n", o->check);
 }
@@ -610,13 +680,22 @@ static bool train_run(Trainer *t, const TrainOpts *o, const char *ckpt, long *do
     while (*done < o->games) {
         long g = *done;
         float rate = o->rate0 + (o->rate1 - o->rate0) * (float)g / (float)o->games;
-        train_game(t, splitmix64(rng), rate);
+        if (t->labels)
+            train_label(t, o->seed, g, rate);
+        else
+            train_game(t, splitmix64(rng), rate);
         *done = g + 1;
         bool check = *done % o->check == 0 || *done == o->games;
         if (check) {
             double ppg = against_pubeval(t, 500, 12345);
-            fprintf(stderr, "%ld games, %.0f s: %+.3f ppg against pubeval (1000 games)\n", *done,
-                    clock_now() - t0, ppg);
+            fprintf(stderr, "%ld %s, %.0f s: %+.3f ppg against pubeval (1000 games)", *done,
+                    t->labels ? "steps" : "games", clock_now() - t0, ppg);
+            if (t->labels) {
+                double mae[1 + OUT_COUNT];
+                label_set_judge(t->w, t->labels, mae);
+                fprintf(stderr, "; equity %.4f from the labels (mean abs)", mae[0]);
+            }
+            fprintf(stderr, "\n");
         }
         if (*done == o->games)
             break;
@@ -640,13 +719,35 @@ int cli_train(int argc, char **argv)
     Err err = {{0}};
     /* The checkpoint is read before the bear-off database is built, so a
      * refused one is refused at once. */
-    Trainer t = {malloc(sizeof(NnWeights)), NULL, NULL, NULL};
+    Trainer t = {malloc(sizeof(NnWeights)), NULL, NULL, NULL, NULL, NULL, -1};
+    LabelSet labels = {NULL, NULL, 0};
     status = EXIT_FAIL;
     long done = 0;
     uint64_t rng = o.seed;
     if (!t.w) {
         fprintf(stderr, "shesh train: out of memory\n");
         goto done;
+    }
+    /* With --labels, a step a label and epoch: o.games counts steps. */
+    if (o.labels) {
+        if (!label_set_read(o.labels, &labels, &err)) {
+            fprintf(stderr, "shesh train: --labels: %s\n", err.text);
+            goto done;
+        }
+        if (labels.n > 1000000000L / o.epochs) {
+            fprintf(stderr, "shesh train: %ld labels x %ld epochs: more than 10^9 steps\n",
+                    labels.n, o.epochs);
+            goto done;
+        }
+        if (!(t.order = malloc((size_t)labels.n * sizeof *t.order))) {
+            fprintf(stderr, "shesh train: out of memory\n");
+            goto done;
+        }
+        t.labels = &labels;
+        o.games = labels.n * o.epochs;
+        o.labels_hash = label_set_hash(&labels);
+        if (!o.check_given && o.check > labels.n)
+            o.check = labels.n; /* by default, a report an epoch at most */
     }
     /* The starting network first: a checkpoint names the one it started from. */
     NnInfo start;
@@ -669,8 +770,8 @@ int cli_train(int argc, char **argv)
             fprintf(stderr, " --resume\n");
             goto done;
         }
-        fprintf(stderr, "shesh train: resuming %s after %ld of %ld games\n", ckpt, done,
-                o.games);
+        fprintf(stderr, "shesh train: resuming %s after %ld of %ld %s\n", ckpt, done, o.games,
+                o.labels ? "steps" : "games");
     } else if (access(ckpt, F_OK) == 0) {
         fprintf(stderr,
                 "shesh train: %s exists: add --resume to go on from it, or remove it to start "
@@ -713,5 +814,7 @@ done:
     bearoff_free(t.db);
     race_cache_free(t.cache);
     free(t.list);
+    free(t.order);
+    label_set_free(&labels);
     return status;
 }

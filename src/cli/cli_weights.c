@@ -7,7 +7,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <zlib.h>
 
 #include "buf.h"
 #include "cli.h"
@@ -43,86 +42,8 @@ static void weights_usage(FILE *out)
             "the others are still read), 2 usage.\n");
 }
 
-/* The labels of a shesh label file (gzip or plain): positions and the
- * rollouts' five chances. */
-typedef struct Labels {
-    Position *pos;
-    double (*out)[OUT_COUNT];
-    long n;
-} Labels;
-
-static bool read_labels(const char *path, Labels *l, Err *err)
-{
-    gzFile f = gzopen(path, "rb");
-    if (!f)
-        return err_set(err, "cannot open %s: %s", path, strerror(errno));
-    char line[512];
-    long cap = 0, lineno = 0;
-    bool ok = true;
-    while (ok && gzgets(f, line, sizeof line)) {
-        lineno++;
-        if (line[0] == '#')
-            continue;
-        if (l->n == cap) {
-            cap = cap ? 2 * cap : 1024;
-            Position *p = realloc(l->pos, (size_t)cap * sizeof *p);
-            if (p)
-                l->pos = p;
-            double(*o)[OUT_COUNT] = realloc(l->out, (size_t)cap * sizeof *o);
-            if (o)
-                l->out = o;
-            if (!p || !o) {
-                ok = err_set(err, "out of memory reading %s", path);
-                break;
-            }
-        }
-        LabelLine ll;
-        Err why;
-        if (!label_line_parse(line, strlen(line), &ll, &why)) {
-            ok = err_set(err, "%s line %ld: not a label of shesh label (%s)", path, lineno,
-                         why.text);
-        } else {
-            l->pos[l->n] = ll.pos;
-            memcpy(l->out[l->n], ll.out, sizeof ll.out);
-            l->n++;
-        }
-    }
-    int code;
-    const char *msg = gzerror(f, &code);
-    if (ok && code != Z_OK && code != Z_STREAM_END)
-        ok = err_set(err, "cannot read %s: %s", path, msg);
-    gzclose(f);
-    if (ok && l->n == 0)
-        ok = err_set(err, "%s holds no labels", path);
-    return ok;
-}
-
-/* Cubeless money equity of the five chances. */
-static double equity_of(const double o[OUT_COUNT])
-{
-    return 2.0 * o[OUT_WIN] - 1.0 + o[OUT_WIN_GAMMON] - o[OUT_LOSE_GAMMON] + o[OUT_WIN_BG] -
-           o[OUT_LOSE_BG];
-}
-
-/* The mean absolute differences of w's chances from the labels: [0] the
- * equity, [1 + k] chance k. */
-static void judge(const NnWeights *w, const Labels *l, double mae[1 + OUT_COUNT])
-{
-    memset(mae, 0, (1 + OUT_COUNT) * sizeof mae[0]);
-    for (long i = 0; i < l->n; i++) {
-        double out[OUT_COUNT];
-        nn_eval(w, &l->pos[i], out);
-        eval_clamp(out);
-        mae[0] += fabs(equity_of(out) - equity_of(l->out[i]));
-        for (int k = 0; k < OUT_COUNT; k++)
-            mae[1 + k] += fabs(out[k] - l->out[i][k]);
-    }
-    for (int k = 0; k <= OUT_COUNT; k++)
-        mae[k] /= (double)l->n;
-}
-
 /* Prints one network; false when it is refused. */
-static bool show(const char *path, bool json, const Labels *labels, NnWeights *w)
+static bool show(const char *path, bool json, const LabelSet *labels, NnWeights *w)
 {
     NnInfo info;
     Err err = {{0}};
@@ -149,7 +70,7 @@ static bool show(const char *path, bool json, const Labels *labels, NnWeights *w
     snprintf(hash, sizeof hash, "%016llx", (unsigned long long)info.hash);
     double mae[1 + OUT_COUNT];
     if (labels)
-        judge(w, labels, mae);
+        label_set_judge(w, labels, mae);
     if (json) {
         Json j;
         json_begin(&j, &b);
@@ -219,23 +140,21 @@ int cli_weights(int argc, char **argv)
         fprintf(stderr, "shesh weights: out of memory\n");
         return EXIT_FAIL;
     }
-    Labels labels = {NULL, NULL, 0};
+    LabelSet labels = {NULL, NULL, 0};
     Err err = {{0}};
-    if (labels_path && !read_labels(labels_path, &labels, &err)) {
+    if (labels_path && !label_set_read(labels_path, &labels, &err)) {
         fprintf(stderr, "shesh weights: --labels: %s\n", err.text);
-        free(labels.pos);
-        free(labels.out);
+        label_set_free(&labels);
         free(w);
         return EXIT_FAIL;
     }
-    const Labels *lp = labels_path ? &labels : NULL;
+    const LabelSet *lp = labels_path ? &labels : NULL;
     bool ok = true;
     if (optind == argc)
         ok = show(NULL, json, lp, w);
     for (int i = optind; i < argc; i++)
         ok = show(argv[i], json, lp, w) && ok;
-    free(labels.pos);
-    free(labels.out);
+    label_set_free(&labels);
     free(w);
     if (fflush(stdout) != 0) {
         fprintf(stderr, "shesh weights: cannot write the output\n");

@@ -1,9 +1,13 @@
 /* label_file.c - lines of shesh label's files (see label_file.h). */
 #include "label_file.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <zlib.h>
+
+#include "fnv.h"
 
 void label_line_format(Buf *b, const LabelLine *l)
 {
@@ -66,4 +70,93 @@ bool label_line_parse(const char *text, size_t len, LabelLine *l, Err *err)
         return err_set(err, "label %ld: no equity and standard error at the end", index);
     l->index = index;
     return true;
+}
+
+/* ---- sets of labels ---- */
+
+bool label_set_read(const char *path, LabelSet *l, Err *err)
+{
+    gzFile f = gzopen(path, "rb");
+    if (!f)
+        return err_set(err, "cannot open %s: %s", path, strerror(errno));
+    char line[512];
+    long cap = 0, lineno = 0;
+    bool ok = true;
+    while (ok && gzgets(f, line, sizeof line)) {
+        lineno++;
+        if (line[0] == '#')
+            continue;
+        if (l->n == cap) {
+            cap = cap ? 2 * cap : 1024;
+            Position *p = realloc(l->pos, (size_t)cap * sizeof *p);
+            if (p)
+                l->pos = p;
+            double(*o)[OUT_COUNT] = realloc(l->out, (size_t)cap * sizeof *o);
+            if (o)
+                l->out = o;
+            if (!p || !o) {
+                ok = err_set(err, "out of memory reading %s", path);
+                break;
+            }
+        }
+        LabelLine ll;
+        Err why;
+        if (!label_line_parse(line, strlen(line), &ll, &why)) {
+            ok = err_set(err, "%s line %ld: not a label of shesh label (%s)", path, lineno,
+                         why.text);
+        } else {
+            l->pos[l->n] = ll.pos;
+            memcpy(l->out[l->n], ll.out, sizeof ll.out);
+            l->n++;
+        }
+    }
+    int code;
+    const char *msg = gzerror(f, &code);
+    if (ok && code != Z_OK && code != Z_STREAM_END)
+        ok = err_set(err, "cannot read %s: %s", path, msg);
+    gzclose(f);
+    if (ok && l->n == 0)
+        ok = err_set(err, "%s holds no labels", path);
+    return ok;
+}
+
+/* Cubeless money equity of the five chances. */
+static double equity_of(const double o[OUT_COUNT])
+{
+    return 2.0 * o[OUT_WIN] - 1.0 + o[OUT_WIN_GAMMON] - o[OUT_LOSE_GAMMON] + o[OUT_WIN_BG] -
+           o[OUT_LOSE_BG];
+}
+
+void label_set_judge(const NnWeights *w, const LabelSet *l, double mae[1 + OUT_COUNT])
+{
+    memset(mae, 0, (1 + OUT_COUNT) * sizeof mae[0]);
+    for (long i = 0; i < l->n; i++) {
+        double out[OUT_COUNT];
+        nn_eval(w, &l->pos[i], out);
+        eval_clamp(out);
+        mae[0] += fabs(equity_of(out) - equity_of(l->out[i]));
+        for (int k = 0; k < OUT_COUNT; k++)
+            mae[1 + k] += fabs(out[k] - l->out[i][k]);
+    }
+    for (int k = 0; k <= OUT_COUNT; k++)
+        mae[k] /= (double)l->n;
+}
+
+void label_set_free(LabelSet *set)
+{
+    free(set->pos);
+    free(set->out);
+    set->pos = NULL;
+    set->out = NULL;
+    set->n = 0;
+}
+
+uint64_t label_set_hash(const LabelSet *set)
+{
+    uint64_t h = FNV_OFFSET;
+    for (long i = 0; i < set->n; i++) {
+        h = fnv_bytes(h, set->pos[i].side, sizeof set->pos[i].side);
+        h = fnv_bytes(h, set->out[i], sizeof set->out[i]);
+    }
+    return h;
 }

@@ -12,10 +12,12 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "buf.h"
 #include "err.h"
 #include "eval_outputs.h"
+#include "nn.h"
 #include "posid.h"
 #include "position.h"
 
@@ -31,6 +33,29 @@ typedef struct LabelLine {
 
 /* Appends the line of l (its newline included) to b. */
 void label_line_format(Buf *b, const LabelLine *l);
+
+/* Every label of a file of shesh label (gzip or plain, a shard or a
+ * merge): the positions and the five chances. */
+typedef struct LabelSet {
+    Position *pos;
+    double (*out)[OUT_COUNT];
+    long n;
+} LabelSet;
+
+/* Reads path into set (which starts empty: {NULL, NULL, 0}); false (err
+ * naming the line) for a file that is not one, or holds no label. The set
+ * is freed with label_set_free either way. */
+bool label_set_read(const char *path, LabelSet *set, Err *err);
+void label_set_free(LabelSet *set);
+
+/* An FNV-1a hash of the set's positions and chances, in order: what tells
+ * a training run which labels it was made on. */
+uint64_t label_set_hash(const LabelSet *set);
+
+/* The mean absolute differences of w's chances (clamped as the engine
+ * uses them) from the labels: mae[0] the cubeless equity's, mae[1 + k]
+ * chance k's. */
+void label_set_judge(const NnWeights *w, const LabelSet *set, double mae[1 + OUT_COUNT]);
 
 /* Reads one line (len bytes at text, a final newline allowed) into l; false
  * (err says what is wrong) for anything else. */
