@@ -67,9 +67,10 @@ grep -q '"match_to": 1' "$dir/out" || no "match --match-to=1: $(cat "$dir/out")"
 accepted 0 selfplay --speed --pos=3 --se 7 random
 accepted 0 calibrate --games=20 --threads=1 --engine=random --out="$dir/model.c" --win-f=0,1 --gammon-features 0
 [ -s "$dir/model.c" ] || no "calibrate --out=model.c wrote nothing"
-accepted 0 train --games=2 --check-every=2 --seed=3 --rate=0.5 --final-rate=0.25 --out="$dir/w.c"
-grep -q -- '--games 2 --seed 3 --rate 0.5 --final-rate 0.25' "$dir/w.c" ||
-    no "train --opt=value: the weights do not record the options"
+accepted 0 train --games=2 --check-every=2 --seed=3 --rate=0.5 --final-rate=0.25 --out="$dir/w.snn"
+grep -q -- '--games 2 --seed 3 --rate 0.5 --final-rate 0.25 --id w ' "$dir/err" ||
+    no "train --opt=value: the command it prints does not hold the options: $(cat "$dir/err")"
+"$SHESH" weights "$dir/w.snn" > /dev/null || no "train --opt=value: w.snn is not a network file"
 accepted 1 replay --timeout=0.5 --to=127.0.0.1:1 "$dir/no-such-file"
 accepted 1 log cat "$dir/no-such-file"
 # serve: --opt=value reaches the check of --plies against --max-plies
