@@ -98,9 +98,12 @@ static void observe(void *ctx, const Position *p, int seat)
         f->found[f->n++] = *p;
 }
 
-/* Plays games until o->positions are found (every shard does the same). */
-static bool find_positions(const LabelOpts *o, const Engine *e, Position *found, Err *err)
+/* Plays games until o->positions are found (every shard does the same);
+ * *stopped when SIGINT or SIGTERM came first. */
+static bool find_positions(const LabelOpts *o, const Engine *e, Position *found, bool *stopped,
+                           Err *err)
 {
+    *stopped = false;
     Player *pl = player_engine_new(e, 0, "shesh", err);
     if (!pl)
         return false;
@@ -108,6 +111,10 @@ static bool find_positions(const LabelOpts *o, const Engine *e, Position *found,
     Finder f = {o, found, 0, 0};
     uint64_t rng = o->seed;
     for (long g = 0; f.n < o->positions; g++) {
+        if (cli_signals_seen()) {
+            *stopped = true;
+            break;
+        }
         SelfplayResult res;
         player_new_game(pl);
         selfplay_game(seats, splitmix64(&rng), (int)(g & 1), observe, &f, &res);
@@ -448,8 +455,16 @@ int cli_label(int argc, char **argv)
         fprintf(stderr, "shesh label: %s\n", err.text);
         goto out;
     }
-    if (!find_positions(&o, e, found, &err)) {
+    bool stopped;
+    if (!find_positions(&o, e, found, &stopped, &err)) {
         fprintf(stderr, "shesh label: %s\n", err.text);
+        goto out;
+    }
+    if (stopped) {
+        fprintf(stderr, "shesh label: stopped while finding the positions, before label %ld; go "
+                        "on with --resume\n",
+                first);
+        status = 130;
         goto out;
     }
     status = EXIT_OK;
