@@ -30,6 +30,7 @@
 #include "cli_opt.h"
 #include "clock.h"
 #include "err.h"
+#include "file_atomic.h"
 #include "eval_race.h"
 #include "eval_static.h"
 #include "movegen.h"
@@ -224,34 +225,6 @@ static void print_command(FILE *f, const TrainOpts *o)
             o->id, o->out);
 }
 
-/* ---- writing a file atomically ---------------------------------------------
- * Into PATH.tmp, flushed to disk, then renamed over PATH: a crash or a full
- * disk leaves the old file or the new one, never half of one. */
-
-static FILE *atomic_open(const char *path, char *tmp, size_t size, Err *err)
-{
-    if ((size_t)snprintf(tmp, size, "%s.tmp", path) >= size) {
-        err_set(err, "the file name %s is too long", path);
-        return NULL;
-    }
-    FILE *f = fopen(tmp, "wb");
-    if (!f)
-        err_set(err, "cannot write %s: %s", tmp, strerror(errno));
-    return f;
-}
-
-static bool atomic_commit(FILE *f, const char *tmp, const char *path, Err *err)
-{
-    bool ok = fflush(f) == 0 && fsync(fileno(f)) == 0;
-    int saved = errno;
-    ok = fclose(f) == 0 && ok;
-    if (ok && rename(tmp, path) == 0)
-        return true;
-    saved = ok ? errno : saved;
-    remove(tmp);
-    return err_set(err, "cannot write %s: %s", path, strerror(saved));
-}
-
 /* ---- checkpoints -----------------------------------------------------------
  * OUT.ckpt holds what a run needs to go on exactly as if it had never
  * stopped: the options that decide the network, the games done, the state
@@ -259,7 +232,7 @@ static bool atomic_commit(FILE *f, const char *tmp, const char *path, Err *err)
  * text lines, then the weights as little-endian IEEE floats, then a CRC-32
  * of everything before it:
  *
- *     shesh-train-checkpoint 1
+ *     shesh-train-checkpoint 2
  *     net INPUTS HIDDEN OUTPUTS
  *     games N
  *     seed S
@@ -320,16 +293,7 @@ static bool ckpt_write(const char *path, const TrainOpts *o, const NnWeights *w,
     }
     uLong crc = crc32(0L, (const Bytef *)b.data, (uInt)b.len);
     buf_printf(&b, "crc32 %08lx\n", (unsigned long)crc);
-    char tmp[TRAIN_PATH_MAX + 16];
-    FILE *f = atomic_open(path, tmp, sizeof tmp, err);
-    bool ok = f != NULL;
-    if (ok && fwrite(b.data, 1, b.len, f) != b.len) {
-        fclose(f);
-        remove(tmp);
-        ok = err_set(err, "cannot write %s: %s", tmp, strerror(errno));
-    } else if (ok) {
-        ok = atomic_commit(f, tmp, path, err);
-    }
+    bool ok = file_write_atomic(path, b.data, b.len, err); /* never half a checkpoint */
     buf_free(&b);
     return ok;
 }
@@ -751,9 +715,7 @@ int cli_train(int argc, char **argv)
     }
     /* The starting network first: a checkpoint names the one it started from. */
     NnInfo start;
-    if (o.from_default &&
-        !nn_file_parse(nn_default_file, nn_default_file_size, "the compiled-in network", t.w,
-                       &start, &err)) {
+    if (o.from_default && !nn_file_load_default(t.w, &start, &err)) {
         fprintf(stderr, "shesh train: %s\n", err.text);
         goto done;
     }

@@ -48,9 +48,7 @@ static bool show(const char *path, bool json, const LabelSet *labels, NnWeights 
     NnInfo info;
     Err err = {{0}};
     const char *what = path ? path : "compiled-in";
-    bool ok = path ? nn_file_load(path, w, &info, &err)
-                   : nn_file_parse(nn_default_file, nn_default_file_size, "the compiled-in network",
-                                   w, &info, &err);
+    bool ok = path ? nn_file_load(path, w, &info, &err) : nn_file_load_default(w, &info, &err);
     Buf b;
     buf_init(&b);
     if (!ok) {

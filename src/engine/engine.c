@@ -70,8 +70,7 @@ static bool load_net(Engine *e, const char *weights, Err *err)
     if (!(e->net = malloc(sizeof *e->net)))
         return err_set(err, "out of memory for the network");
     bool ok = weights ? nn_file_load(weights, e->net, &info, err)
-                      : nn_file_parse(nn_default_file, nn_default_file_size,
-                                      "the compiled-in network", e->net, &info, err);
+                      : nn_file_load_default(e->net, &info, err);
     if (ok) {
         snprintf(e->id, sizeof e->id, "%s", info.id);
         snprintf(e->network, sizeof e->network, "%016llx", (unsigned long long)info.hash);

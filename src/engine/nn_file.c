@@ -6,8 +6,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
+#include "file_atomic.h"
 #include "fnv.h"
 
 #define NN_MAGIC "shesh-net 1\n"
@@ -168,6 +168,12 @@ bool nn_file_load(const char *path, NnWeights *w, NnInfo *info, Err *err)
     return ok;
 }
 
+bool nn_file_load_default(NnWeights *w, NnInfo *info, Err *err)
+{
+    return nn_file_parse(nn_default_file, nn_default_file_size, "the compiled-in network", w, info,
+                         err);
+}
+
 /* ---- writing ---- */
 
 static void put_float(unsigned char *b, float f)
@@ -200,27 +206,7 @@ bool nn_file_save(const char *path, const NnWeights *w, const char *id, NnInfo *
     uint64_t hash = fnv_bytes(FNV_OFFSET, data, body_end);
     snprintf((char *)data + body_end, NN_TRAILER + 1, "fnv64 %016llx\n", (unsigned long long)hash);
 
-    char tmp[4096 + 8];
-    bool ok = false;
-    if ((size_t)snprintf(tmp, sizeof tmp, "%s.tmp", path) >= sizeof tmp) {
-        err_set(err, "the file name %.60s... is too long", path);
-    } else {
-        FILE *f = fopen(tmp, "wb");
-        if (!f) {
-            err_set(err, "cannot write %s: %s", tmp, strerror(errno));
-        } else {
-            ok = fwrite(data, 1, size, f) == size && fflush(f) == 0 && fsync(fileno(f)) == 0;
-            int saved = errno;
-            if (fclose(f) != 0 && ok)
-                ok = false, saved = errno;
-            if (ok && rename(tmp, path) != 0)
-                ok = false, saved = errno;
-            if (!ok) {
-                remove(tmp);
-                err_set(err, "cannot write %s: %s", path, strerror(saved));
-            }
-        }
-    }
+    bool ok = file_write_atomic(path, data, size, err);
     free(data);
     if (ok && info) {
         memcpy(info->id, id, strlen(id) + 1);

@@ -53,9 +53,11 @@ bool nn_file_parse(const unsigned char *data, size_t n, const char *what, NnWeig
 /* The same from the file at path. */
 bool nn_file_load(const char *path, NnWeights *w, NnInfo *info, Err *err);
 
+/* The same from the network compiled in (checked as any file is). */
+bool nn_file_load_default(NnWeights *w, NnInfo *info, Err *err);
+
 /* Writes w as a file with the given id to path, atomically (into
- * PATH.tmp, flushed, then renamed: a crash or a full disk leaves the old
- * file or the new one); info (may be NULL) gets its id and hash. */
+ * PATH.tmp, flushed, then renamed: file_atomic.h); info (may be NULL) gets its id and hash. */
 bool nn_file_save(const char *path, const NnWeights *w, const char *id, NnInfo *info, Err *err);
 
 /* Whether id is a valid network id (see above). */

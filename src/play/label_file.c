@@ -120,13 +120,6 @@ bool label_set_read(const char *path, LabelSet *l, Err *err)
     return ok;
 }
 
-/* Cubeless money equity of the five chances. */
-static double equity_of(const double o[OUT_COUNT])
-{
-    return 2.0 * o[OUT_WIN] - 1.0 + o[OUT_WIN_GAMMON] - o[OUT_LOSE_GAMMON] + o[OUT_WIN_BG] -
-           o[OUT_LOSE_BG];
-}
-
 void label_set_judge(const NnWeights *w, const LabelSet *l, double mae[1 + OUT_COUNT])
 {
     memset(mae, 0, (1 + OUT_COUNT) * sizeof mae[0]);
@@ -134,7 +127,7 @@ void label_set_judge(const NnWeights *w, const LabelSet *l, double mae[1 + OUT_C
         double out[OUT_COUNT];
         nn_eval(w, &l->pos[i], out);
         eval_clamp(out);
-        mae[0] += fabs(equity_of(out) - equity_of(l->out[i]));
+        mae[0] += fabs(eval_money_equity(out) - eval_money_equity(l->out[i]));
         for (int k = 0; k < OUT_COUNT; k++)
             mae[1 + k] += fabs(out[k] - l->out[i][k]);
     }
