@@ -86,6 +86,12 @@ head -c $(($(stat -c %s whole.gz) - 9)) whole.gz > cut.gz
 expect 0 "1 labels written to cut.gz" "${BIG[@]}" --out cut.gz --resume
 cmp -s whole.gz cut.gz || no "a file cut inside its last label, resumed, differs"
 expect 0 "0 labels written" "${BIG[@]}" --out cut.gz --resume
+# killed just after its header: resumed, the header is not written twice
+python3 -c 'import gzip, sys; h = gzip.open(sys.argv[1], "rt").readline(); open(sys.argv[2], "wb").write(gzip.compress(h.encode(), mtime=0))' whole.gz head.gz
+expect 0 "40 labels written to head.gz" "${BIG[@]}" --out head.gz --resume
+# (its header member was written here, not by shesh: compare what they hold)
+cmp -s <(zcat whole.gz) <(zcat head.gz) ||
+    no "a file of its header alone, resumed, differs from the uninterrupted run ($(zcat head.gz | grep -c '^#') headers)"
 # SIGINT: exit 130, then resumed to the same
 "$SHESH" label "${BIG[@]}" --out i.gz 2> ierr &
 bg_pid=$!

@@ -204,8 +204,9 @@ static bool resume_member(void *ctx, const char *data, size_t len, long long end
 }
 
 /* Opens o->out to append to (new, or resumed after its last whole label);
- * *first gets the index to label next. */
-static int open_out(const LabelOpts *o, const char *header, long *first, Err *err)
+ * *first gets the index to label next, *fresh whether the file is new (and
+ * so wants its header). */
+static int open_out(const LabelOpts *o, const char *header, long *first, bool *fresh, Err *err)
 {
     *first = o->shard[0] - 1;
     struct stat st;
@@ -215,7 +216,8 @@ static int open_out(const LabelOpts *o, const char *header, long *first, Err *er
                 o->out);
         return -1;
     }
-    if (!exists || !o->resume) {
+    *fresh = !exists;
+    if (!exists) {
         int fd = open(o->out, O_WRONLY | O_CREAT | O_EXCL, 0644);
         if (fd < 0)
             err_set(err, "cannot create %s: %s", o->out, strerror(errno));
@@ -447,11 +449,12 @@ int cli_label(int argc, char **argv)
         goto out;
     }
     header_line(&o, e, &line);
-    if ((fd = open_out(&o, line.data, &first, &err)) < 0) {
+    bool fresh = false;
+    if ((fd = open_out(&o, line.data, &first, &fresh, &err)) < 0) {
         fprintf(stderr, "shesh label: %s\n", err.text);
         goto out;
     }
-    if (first == o.shard[0] - 1 && !gzmember_write(z, fd, line.data, line.len, o.out, &err)) {
+    if (fresh && !gzmember_write(z, fd, line.data, line.len, o.out, &err)) {
         fprintf(stderr, "shesh label: %s\n", err.text);
         goto out;
     }
