@@ -1,14 +1,11 @@
 /* player_spec.c - players by name (see player_spec.h). */
 #include "player_spec.h"
 
-#include <stdlib.h>
-
-#include "nn_file.h"
-
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "nn_file.h"
 #include "num.h"
 #include "player_engine.h"
 #include "player_pubeval.h"
@@ -195,10 +192,6 @@ bool player_spec_parse(const char *text, PlayerSpec *spec, Err *err)
         spec->engine[len] = '\0';
         if (!read_plies(q, rest + len, spec, err))
             return false;
-        bool engine_kind = strcmp(spec->engine, "pubeval") && strcmp(spec->engine, "random") &&
-                           strcmp(spec->engine, "gnubg");
-        if (spec->weights[0] && !engine_kind)
-            return err_set(err, "player '%s': weights=FILE is for an engine (shesh)", q);
         if (!strcmp(spec->engine, "pubeval") || !strcmp(spec->engine, "random")) {
             spec->kind = spec->engine[0] == 'p' ? PLAYER_KIND_PUBEVAL : PLAYER_KIND_RANDOM;
             spec->plies = 0;
@@ -219,6 +212,8 @@ bool player_spec_parse(const char *text, PlayerSpec *spec, Err *err)
                 return err_set(err, "player '%s': engine '%s' has no network for weights=FILE",
                                q, spec->engine);
         }
+        if (spec->weights[0] && spec->kind != PLAYER_KIND_ENGINE)
+            return err_set(err, "player '%s': weights=FILE is for an engine (shesh)", q);
     }
     if (!spec->named)
         default_name(spec, rest);
