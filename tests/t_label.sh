@@ -63,6 +63,27 @@ printf '0\tnot-an-id\t1 2 3 4 5\t0 0\n' > junk
 [ $? = 1 ] && grep -qF "junk line 1: not a label" err || no "weights --labels junk: $(cat err)"
 passed "$f0" "labels are ordered chances near the evaluation; weights --labels judges by them"
 
+# ---- 2b. search labels (--trials 0): the engine's own P-ply evaluation ---------------
+f0=$fails
+expect 0 "12 labels written to e.gz" --positions 12 --trials 0 --plies 1 --seed 3 --out e.gz
+zcat e.gz | tail -n +2 | cut -f2 > eids
+cmp -s ids eids || no "a search-labelled run found other positions than a rolled-out one"
+"$SHESH" eval --json --plies 1 - < eids > e1 || no "eval --plies 1 of the labelled positions failed"
+python3 - e.gz e1 <<'PY' || no "the search labels are not the 1-ply evaluations"
+import gzip, json, sys
+labels = [l.rstrip("\n").split("\t") for l in gzip.open(sys.argv[1], "rt") if not l.startswith("#")]
+evals = [json.loads(l) for l in open(sys.argv[2])]
+assert len(labels) == 12 == len(evals)
+keys = ("win", "win_gammon", "win_backgammon", "lose_gammon", "lose_backgammon")
+for l, e in zip(labels, evals):
+    got = list(map(float, l[2].split()))
+    for g, k in zip(got, keys):
+        assert abs(g - e[k]) < 2e-6, (l, k, e[k])
+    eq, se = map(float, l[3].split())
+    assert abs(eq - e["cubeless"]) < 2e-6 and se == 0, l
+PY
+passed "$f0" "--trials 0 labels the same positions by the engine's own evaluation at --plies"
+
 # ---- 3. resuming -------------------------------------------------------------------
 f0=$fails
 BIG=(--positions 40 --trials 24 --truncate 6 --seed 5)
@@ -147,6 +168,7 @@ f0=$fails
 expect 2 "--out FILE is required" --positions 3
 expect 2 "--positions: '0'" --positions 0 --out x.gz
 expect 2 "--trials: '1x'" --trials 1x --out x.gz
+expect 2 "--trials: '-1'" --trials -1 --out x.gz
 expect 2 "--every: '0'" --every 0 --out x.gz
 expect 2 "--plies: '5'" --plies 5 --out x.gz
 expect 2 "--shard" --shard 3/2 --out x.gz
