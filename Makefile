@@ -219,6 +219,7 @@ bench:
 	@$(MAKE) --no-print-directory deps DEB_PACKAGES="$(BENCH_DEB_PACKAGES)"
 	$(MAKE) $(BUILD)/shesh
 	$(BUILD)/shesh bench
+	bash tests/bench_evals.sh $(BUILD)/shesh
 	$(CC) $(CFLAGS_ALL) $(ALL_INC) tests/tools/netc.c src/net/listen.c src/util/err.c $(LDFLAGS_ALL) \
 	    -lpthread -lm -o $(BUILD)/netc
 	$(CC) $(CFLAGS_ALL) $(ALL_INC) tests/tools/bench_proto.c $(BUILD)/libshesh.a $(LDFLAGS_ALL) \

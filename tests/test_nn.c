@@ -138,6 +138,90 @@ static void test_trained(void **state)
     free(w);
 }
 
+/* The sigmoid of the outputs and of the hidden units, against libm's in
+ * double: with every weight 0, an output is the sigmoid of its bias; with
+ * one hidden unit wired to output 0, that output is the sigmoid of the
+ * unit's sigmoid. Far out it is 1, or 0 to float precision. */
+static double sig(double x)
+{
+    return 1.0 / (1.0 + exp(-x));
+}
+
+static void test_sigmoid(void **state)
+{
+    (void)state;
+    NnWeights *w = calloc(1, sizeof *w);
+    assert_non_null(w);
+    Position p;
+    pos_start(&p);
+    double out[OUT_COUNT];
+    for (double b = -120.0; b <= 120.0; b += 0.37) {
+        for (int o = 0; o < OUT_COUNT; o++)
+            w->out_bias[o] = (float)(b + o * 0.01);
+        nn_eval(w, &p, out);
+        for (int o = 0; o < OUT_COUNT; o++) {
+            double want = sig((float)(b + o * 0.01));
+            if (fabs(b) < 80.0)
+                assert_near(out[o] / want, 1.0, 1e-6);
+            else
+                assert_near(out[o], want, 1e-30);
+            assert_true(out[o] >= 0.0 && out[o] <= 1.0);
+        }
+    }
+    memset(w->out_bias, 0, sizeof w->out_bias);
+    w->out[0][0] = 1.0f;
+    for (double c = -30.0; c <= 30.0; c += 0.73) {
+        w->hidden_bias[0] = (float)c;
+        nn_eval(w, &p, out);
+        assert_near(out[0], sig(sig((float)c)), 1e-6);
+    }
+    free(w);
+}
+
+/* Positions with the checkers of each side scattered at random (a point
+ * holds one side's checkers only), some on the bar, some off. */
+static void random_position(uint64_t *s, Position *p)
+{
+    memset(p, 0, sizeof *p);
+    for (int side = 0; side < 2; side++) {
+        for (int left = POS_CHECKERS; left > 0;) {
+            *s ^= *s << 13, *s ^= *s >> 7, *s ^= *s << 17;
+            int at = (int)(*s % 27); /* 0..23 its points, 24 the bar, 25..26 off */
+            if (at < 24 && p->side[1 - side][23 - at] != 0)
+                continue; /* the other side's point */
+            if (at <= 24)
+                p->side[side][at < 24 ? at : POS_BAR]++;
+            left--;
+        }
+    }
+}
+
+/* The AVX2 path (on a CPU that has it) and the portable one give the same
+ * bits: decisions do not depend on the machine. */
+static void test_paths_agree(void **state)
+{
+    (void)state;
+    NnWeights *w = malloc(sizeof *w), *r = malloc(sizeof *r);
+    assert_non_null(w);
+    assert_non_null(r);
+    Err err;
+    assert_true(nn_file_parse(nn_default_file, nn_default_file_size, "compiled-in", w, NULL, &err));
+    nn_init(r, 3);
+    uint64_t s = 0x9e3779b97f4a7c15u;
+    for (int i = 0; i < 3000; i++) {
+        Position p;
+        random_position(&s, &p);
+        const NnWeights *net = i % 2 ? r : w;
+        double a[OUT_COUNT], b[OUT_COUNT];
+        nn_eval(net, &p, a);
+        nn_eval_portable(net, &p, b);
+        if (memcmp(a, b, sizeof a) != 0)
+            fail_msg("position %d: %.9g vs %.9g to win", i, a[0], b[0]);
+    }
+    free(w);
+    free(r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -145,6 +229,8 @@ int main(void)
         cmocka_unit_test(test_inputs_sides),
         cmocka_unit_test(test_learning_step),
         cmocka_unit_test(test_trained),
+        cmocka_unit_test(test_sigmoid),
+        cmocka_unit_test(test_paths_agree),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

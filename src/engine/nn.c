@@ -4,6 +4,7 @@
 #include "nn.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <string.h>
 
 static void side_inputs(const uint8_t *side, int base, int *n, int index[], float value[])
@@ -43,94 +44,181 @@ int nn_inputs(const Position *p, int index[NN_INPUTS], float value[NN_INPUTS])
     return n;
 }
 
-static float sigmoid(float x)
+/* ---- the forward pass ----
+ *
+ * Written once on eight-float vectors (the compiler's vector extension) and
+ * compiled twice: for any x86-64 (each vector two SSE registers) and, chosen
+ * at run time, for AVX2 (one register). Every operation is the same IEEE
+ * one, lane by lane and in the same order on both, without fused
+ * multiply-adds (ISO C mode contracts nothing): the two give the same bits,
+ * and so the same decisions, on every machine (test_nn checks it). */
+
+typedef float F8 __attribute__((vector_size(32)));
+typedef int32_t I8 __attribute__((vector_size(32)));
+#define F8_LANES 8
+
+_Static_assert(NN_HIDDEN % F8_LANES == 0, "the hidden layer is whole vectors");
+
+#define ALWAYS_INLINE static inline __attribute__((always_inline))
+
+/* (No function takes or returns a vector: without AVX that would pass it
+ * in memory, unlike with it, and compilers warn of the difference.) */
+#define F8_ALL(v) ((F8){(v), (v), (v), (v), (v), (v), (v), (v)})
+/* Lanes of a where the mask is set, of b elsewhere. */
+#define F8_SELECT(mask, a, b) ((F8)(((I8)(a) & (mask)) | ((I8)(b) & ~(mask))))
+
+/* dst = 1 / (1 + e^-src), eight lanes, within a few units in the last place
+ * of the float result: e^t as 2^k e^y, k = round(t / ln 2) and y = t - k ln
+ * 2 (ln 2 in two parts, so that k ln 2 loses nothing), e^y by its Taylor
+ * series to y^7 (|y| <= ln 2 / 2: the next term is below 1e-8), 2^k added
+ * into the exponent bits. t is kept within +-87, where e^t is a normal
+ * float; the sigmoid is then 1 or 1.6e-38 to float precision anyway. libm's
+ * expf would do as well one value at a time, at five times the cost. */
+ALWAYS_INLINE void f8_sigmoid(float dst[F8_LANES], const float src[F8_LANES])
 {
-    return 1.0f / (1.0f + expf(-x));
+    F8 t;
+    memcpy(&t, src, sizeof t);
+    t = -t;
+    const F8 hi = F8_ALL(87.0f), lo = F8_ALL(-87.0f);
+    t = F8_SELECT(t > hi, hi, t);
+    t = F8_SELECT(t < lo, lo, t);
+    /* Adding and taking away 1.5 * 2^23 rounds to the nearest integer. */
+    const F8 round = F8_ALL(12582912.0f);
+    F8 k = (t * F8_ALL(1.44269504f) + round) - round;
+    F8 y = t - k * F8_ALL(0.693359375f);
+    y = y - k * F8_ALL(-2.12194440e-4f);
+    F8 e = F8_ALL(1.0f / 5040.0f);
+    e = e * y + F8_ALL(1.0f / 720.0f);
+    e = e * y + F8_ALL(1.0f / 120.0f);
+    e = e * y + F8_ALL(1.0f / 24.0f);
+    e = e * y + F8_ALL(1.0f / 6.0f);
+    e = e * y + F8_ALL(0.5f);
+    e = e * y + F8_ALL(1.0f);
+    e = e * y + F8_ALL(1.0f);
+    I8 scale = __builtin_convertvector(k, I8) << 23;
+    e = (F8)((I8)e + scale);
+    F8 r = F8_ALL(1.0f) / (F8_ALL(1.0f) + e);
+    memcpy(dst, &r, sizeof r);
 }
 
-/* Four floats, added and multiplied lane by lane: the compiler's vector
- * extension, so that a block of hidden sums stays in registers over every
- * input. Each lane adds its products in the same order as a plain loop, and
- * without fused multiply-adds (ISO C mode contracts nothing), so the sums
- * are those of the plain loop to the last bit. */
-typedef float F4 __attribute__((vector_size(16)));
-#define F4_LANES 4
-/* Vectors of hidden sums per pass over the inputs: 32 sums, 8 of the 16
- * SSE registers. */
-#define F4_BLOCK 8
-
-/* sum[lo..hi) = the hidden biases plus every nonzero input times its row.
- * An input of 1 (most of them) adds its row as it is: 1 * x is x. */
-static void hidden_block(const NnWeights *w, int n, const int index[], const float value[],
-                         int lo, float sum[NN_HIDDEN])
+/* sum[lo .. lo + 8 * blocks) = the hidden biases plus every nonzero input
+ * times its row, the inputs in order. An input of 1 (most of them) adds its
+ * row as it is: 1 * x is x. blocks is a constant where this is inlined, so
+ * that acc lives in registers: as many as the code path has. */
+ALWAYS_INLINE void hidden_block(const NnWeights *w, int n, const int index[], const float value[],
+                                int lo, int blocks, float sum[NN_HIDDEN])
 {
-    F4 acc[F4_BLOCK];
-    /* Unrolled, so that acc lives in registers rather than on the stack. */
+    F8 acc[8], r;
 #pragma GCC unroll 8
-    for (int j = 0; j < F4_BLOCK; j++)
-        memcpy(&acc[j], w->hidden_bias + lo + j * F4_LANES, sizeof acc[j]);
+    for (int j = 0; j < blocks; j++)
+        memcpy(&acc[j], w->hidden_bias + lo + j * F8_LANES, sizeof acc[j]);
     for (int k = 0; k < n; k++) {
         const float *row = w->in[index[k]] + lo;
         float v = value[k];
         if (v == 1.0f) {
 #pragma GCC unroll 8
-            for (int j = 0; j < F4_BLOCK; j++) {
-                F4 r;
-                memcpy(&r, row + j * F4_LANES, sizeof r);
+            for (int j = 0; j < blocks; j++) {
+                memcpy(&r, row + j * F8_LANES, sizeof r);
                 acc[j] += r;
             }
         } else {
-            F4 vv = {v, v, v, v};
+            const F8 vv = F8_ALL(v);
 #pragma GCC unroll 8
-            for (int j = 0; j < F4_BLOCK; j++) {
-                F4 r;
-                memcpy(&r, row + j * F4_LANES, sizeof r);
+            for (int j = 0; j < blocks; j++) {
+                memcpy(&r, row + j * F8_LANES, sizeof r);
                 acc[j] += vv * r;
             }
         }
     }
 #pragma GCC unroll 8
-    for (int j = 0; j < F4_BLOCK; j++)
-        memcpy(sum + lo + j * F4_LANES, &acc[j], sizeof acc[j]);
+    for (int j = 0; j < blocks; j++)
+        memcpy(sum + lo + j * F8_LANES, &acc[j], sizeof acc[j]);
 }
 
-/* Hidden activations and outputs for the given sparse inputs. */
-static void forward(const NnWeights *w, int n, const int index[], const float value[],
-                    float hidden[NN_HIDDEN], float out[OUT_COUNT])
+/* Hidden activations and outputs for the given sparse inputs; blocks
+ * vectors of hidden sums a pass over the inputs. */
+ALWAYS_INLINE void forward_with(const NnWeights *w, int n, const int index[],
+                                const float value[], int blocks, float hidden[NN_HIDDEN],
+                                float out[OUT_COUNT])
 {
     float sum[NN_HIDDEN];
     int h0 = 0;
-    for (; h0 + F4_LANES * F4_BLOCK <= NN_HIDDEN; h0 += F4_LANES * F4_BLOCK)
-        hidden_block(w, n, index, value, h0, sum);
-    for (int h = h0; h < NN_HIDDEN; h++) { /* a size that is no multiple of a block */
-        sum[h] = w->hidden_bias[h];
-        for (int k = 0; k < n; k++)
-            sum[h] += value[k] * w->in[index[k]][h];
+    for (; h0 + blocks * F8_LANES <= NN_HIDDEN; h0 += blocks * F8_LANES)
+        hidden_block(w, n, index, value, h0, blocks, sum);
+    for (; h0 < NN_HIDDEN; h0 += F8_LANES) /* a size that is no multiple of a pass */
+        hidden_block(w, n, index, value, h0, 1, sum);
+    for (int h = 0; h < NN_HIDDEN; h += F8_LANES)
+        f8_sigmoid(hidden + h, sum + h);
+    /* Each output's sum: eight partial sums over the hidden units h = j
+     * mod 8, in order, then added pairwise. */
+    float z[F8_LANES] = {0}, s[F8_LANES];
+    for (int o = 0; o < OUT_COUNT; o++) {
+        F8 acc = F8_ALL(0.0f), a, b;
+        for (int h = 0; h < NN_HIDDEN; h += F8_LANES) {
+            memcpy(&a, w->out[o] + h, sizeof a);
+            memcpy(&b, hidden + h, sizeof b);
+            acc += a * b;
+        }
+        z[o] = w->out_bias[o] +
+               (((acc[0] + acc[1]) + (acc[2] + acc[3])) + ((acc[4] + acc[5]) + (acc[6] + acc[7])));
     }
-    for (int h = 0; h < NN_HIDDEN; h++)
-        hidden[h] = sigmoid(sum[h]);
-    /* The outputs' sums side by side, each over the hidden units in order:
-     * five chains of additions at once instead of one after another. */
-    float z[OUT_COUNT];
+    f8_sigmoid(s, z);
     for (int o = 0; o < OUT_COUNT; o++)
-        z[o] = w->out_bias[o];
-    for (int h = 0; h < NN_HIDDEN; h++) {
-#pragma GCC unroll 8
-        for (int o = 0; o < OUT_COUNT; o++)
-            z[o] += w->out[o][h] * hidden[h];
-    }
-    for (int o = 0; o < OUT_COUNT; o++)
-        out[o] = sigmoid(z[o]);
+        out[o] = s[o];
 }
 
-void nn_eval(const NnWeights *w, const Position *p, double out[OUT_COUNT])
+/* Four vectors of sums a pass: eight of the sixteen SSE registers. */
+static void forward_portable(const NnWeights *w, int n, const int index[], const float value[],
+                             float hidden[NN_HIDDEN], float out[OUT_COUNT])
+{
+    forward_with(w, n, index, value, 4, hidden, out);
+}
+
+#if defined(__x86_64__) && defined(__GNUC__)
+/* Eight a pass: half the sixteen AVX registers, the rest for the rows. */
+__attribute__((target("avx2"))) static void forward_avx2(const NnWeights *w, int n,
+                                                         const int index[], const float value[],
+                                                         float hidden[NN_HIDDEN],
+                                                         float out[OUT_COUNT])
+{
+    forward_with(w, n, index, value, 8, hidden, out);
+}
+
+static void forward(const NnWeights *w, int n, const int index[], const float value[],
+                    float hidden[NN_HIDDEN], float out[OUT_COUNT])
+{
+    /* The C library's record of the CPU, set before main: no state here. */
+    if (__builtin_cpu_supports("avx2"))
+        forward_avx2(w, n, index, value, hidden, out);
+    else
+        forward_portable(w, n, index, value, hidden, out);
+}
+#else
+#define forward forward_portable
+#endif
+
+typedef void ForwardPass(const NnWeights *w, int n, const int index[], const float value[],
+                         float hidden[NN_HIDDEN], float out[OUT_COUNT]);
+
+static void eval_by(ForwardPass *pass, const NnWeights *w, const Position *p,
+                    double out[OUT_COUNT])
 {
     int index[NN_INPUTS];
     float value[NN_INPUTS], hidden[NN_HIDDEN], o[OUT_COUNT];
     int n = nn_inputs(p, index, value);
-    forward(w, n, index, value, hidden, o);
+    pass(w, n, index, value, hidden, o);
     for (int k = 0; k < OUT_COUNT; k++)
         out[k] = o[k];
+}
+
+void nn_eval(const NnWeights *w, const Position *p, double out[OUT_COUNT])
+{
+    eval_by(forward, w, p, out);
+}
+
+void nn_eval_portable(const NnWeights *w, const Position *p, double out[OUT_COUNT])
+{
+    eval_by(forward_portable, w, p, out);
 }
 
 void nn_learn(NnWeights *w, const Position *p, const double target[OUT_COUNT], float rate)

@@ -36,6 +36,10 @@ int nn_inputs(const Position *p, int index[NN_INPUTS], float value[NN_INPUTS]);
 /* Forward pass: the five chances of the player on roll. */
 void nn_eval(const NnWeights *w, const Position *p, double out[OUT_COUNT]);
 
+/* The same on the code path for any x86-64 (or any CPU), whatever this one
+ * has: the tests check that it gives nn_eval's bits. */
+void nn_eval_portable(const NnWeights *w, const Position *p, double out[OUT_COUNT]);
+
 /* One step of gradient descent on the cross-entropy of each output towards
  * target (the TD target), learning rate rate. */
 void nn_learn(NnWeights *w, const Position *p, const double target[OUT_COUNT], float rate);
