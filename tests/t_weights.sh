@@ -64,6 +64,12 @@ refused "cannot read $dir: Is a directory" "$dir"
 [ "$(grep -c 'network ' "$dir/out")" = 2 ] || no "weights GOOD BAD GOOD: not two shown: $(cat "$dir/out")"
 "$SHESH" weights --json "$dir/cut.snn" > "$dir/out" 2> /dev/null
 grep -qF '"error": ' "$dir/out" || no "weights --json BAD: no JSON error: $(cat "$dir/out")"
+# a good file and a refused one name it by the same key
+"$SHESH" weights --json "$default" "$dir/cut.snn" 2> /dev/null | python3 -c '
+import json, sys
+rows = [json.loads(l) for l in sys.stdin]
+assert [r["input"] for r in rows] == [sys.argv[1], sys.argv[2]] and "error" in rows[1], rows
+' "$default" "$dir/cut.snn" || no "weights --json: a good and a bad file not both named by \"input\""
 passed "$f0" "cut, damaged, gzipped, empty, missing files and directories refused with exit 1"
 
 # ---- 3. --weights plays with another network ------------------------------------

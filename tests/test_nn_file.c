@@ -165,6 +165,18 @@ static void test_foreign(void **state)
     Fixture *fx = *state;
     const char *gz = "\x1f\x8b\x08\x00";
     refused(fx, (const unsigned char *)gz, 4, "not a network file");
+    /* CR LF line ends (a text tool had it): every LF byte, in the weights
+     * too, became CR LF */
+    unsigned char *crlf = malloc(2 * fx->size);
+    assert_non_null(crlf);
+    size_t m = 0;
+    for (size_t i = 0; i < fx->size; i++) {
+        if (fx->data[i] == '\n')
+            crlf[m++] = '\r';
+        crlf[m++] = fx->data[i];
+    }
+    refused(fx, crlf, m, "damaged by a CR LF conversion");
+    free(crlf);
     struct {
         const char *head, *says;
     } cases[] = {

@@ -73,7 +73,7 @@ static bool show(const char *path, bool json, const LabelSet *labels, NnWeights 
         Json j;
         json_begin(&j, &b);
         json_object_begin(&j);
-        json_key(&j, "file"), json_str(&j, what);
+        json_key(&j, "input"), json_str(&j, what);
         json_key(&j, "id"), json_str(&j, info.id);
         json_key(&j, "inputs"), json_str(&j, NN_INPUTS_NAME);
         json_key(&j, "hidden"), json_int(&j, NN_HIDDEN);
