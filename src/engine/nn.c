@@ -53,8 +53,15 @@ int nn_inputs(const Position *p, int index[NN_INPUTS], float value[NN_INPUTS])
  * multiply-adds (ISO C mode contracts nothing): the two give the same bits,
  * and so the same decisions, on every machine (test_nn checks it). */
 
+#ifdef __clang__
+/* clang contracts a * b + c into one fused operation where it may, unlike
+ * GCC in ISO C mode: not here, so that every build rounds the same. */
+#pragma STDC FP_CONTRACT OFF
+#endif
+
 typedef float F8 __attribute__((vector_size(32)));
 typedef int32_t I8 __attribute__((vector_size(32)));
+typedef uint32_t U8 __attribute__((vector_size(32)));
 #define F8_LANES 8
 
 _Static_assert(NN_HIDDEN % F8_LANES == 0, "the hidden layer is whole vectors");
@@ -95,8 +102,10 @@ ALWAYS_INLINE void f8_sigmoid(float dst[F8_LANES], const float src[F8_LANES])
     e = e * y + F8_ALL(0.5f);
     e = e * y + F8_ALL(1.0f);
     e = e * y + F8_ALL(1.0f);
-    I8 scale = __builtin_convertvector(k, I8) << 23;
-    e = (F8)((I8)e + scale);
+    /* Unsigned, so that a negative k shifts and adds with no undefined
+     * behaviour: two's complement wraps into the right exponent bits. */
+    U8 scale = (U8)__builtin_convertvector(k, I8) << 23;
+    e = (F8)((U8)e + scale);
     F8 r = F8_ALL(1.0f) / (F8_ALL(1.0f) + e);
     memcpy(dst, &r, sizeof r);
 }
