@@ -32,7 +32,9 @@ BENCH_DEB_PACKAGES := $(DEB_PACKAGES) wrk
 WARN := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
         -Wpointer-arith -Wformat=2 -Wvla -Wundef -Wcast-qual -Wnull-dereference \
         -Wimplicit-fallthrough
-BASE_CFLAGS := -std=c11 -D_DEFAULT_SOURCE -D_POSIX_C_SOURCE=200809L $(WARN) -g
+# -ffp-contract=off: no fused multiply-adds, whatever the compiler, its
+# -std or -march, so that evaluations round the same in every build.
+BASE_CFLAGS := -std=c11 -D_DEFAULT_SOURCE -D_POSIX_C_SOURCE=200809L -ffp-contract=off $(WARN) -g
 OPT ?= -O2
 SAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 

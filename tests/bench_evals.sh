@@ -4,7 +4,7 @@
 # round, so that the ratio is read off one machine at one time. A step of
 # `make bench` (docs/performance.md has the figures).
 #
-#   bash tests/bench_evals.sh SHESH   (from the top of the tree)
+#   bash tests/bench_evals.sh SHESH
 #
 # Each of BENCH_EVALS_ROUNDS rounds (default 3) runs gnubg 1.07 (GNUBG,
 # default /usr/games/gnubg) headless with `set threads 1` and `calibrate
@@ -26,24 +26,17 @@ die() { echo "bench_evals: $*" >&2; exit 1; }
 [ -x "$GNUBG" ] || die "$GNUBG is not an executable (set GNUBG)"
 [[ $ROUNDS =~ ^[1-9][0-9]*$ ]] || die "BENCH_EVALS_ROUNDS must be a positive integer"
 [[ $ITER =~ ^[1-9][0-9]*$ ]] || die "BENCH_EVALS_CALIBRATE must be a positive integer"
+case $SHESH in /*) ;; *) SHESH=$PWD/$SHESH ;; esac
+# shesh bench's default positions are found from the top of the tree.
+cd "$(dirname "$0")/.." || die "cannot go to the top of the tree"
 
 # gnubg's figure: its line "Calibration result: N static evaluations/second."
-# (after a carriage return) on its standard output.
+# (after a carriage return) on its standard output; a gnubg that never
+# gives it is stopped after 10 minutes.
 gnubg_rate() {
-    local line
-    coproc G { "$GNUBG" -t -q 2> /dev/null; }
-    printf 'set threads 1\ncalibrate %s\n' "$ITER" >&"${G[1]}"
-    while IFS= read -r -t 600 line <&"${G[0]}"; do
-        case $line in
-        *"Calibration result:"*)
-            line=${line##*Calibration result: }
-            echo "${line%% *}"
-            break
-            ;;
-        esac
-    done
-    printf 'quit\ny\n' >&"${G[1]}" 2> /dev/null
-    wait "$G_PID" 2> /dev/null
+    printf 'set threads 1\ncalibrate %s\nquit\ny\n' "$ITER" |
+        timeout 600 "$GNUBG" -t -q 2> /dev/null | tr '\r' '\n' |
+        sed -n 's/^Calibration result: \([0-9]*\) static.*/\1/p' | head -1
 }
 
 shesh_rate() {

@@ -68,6 +68,8 @@ f0=$fails
 expect 0 "12 labels written to e.gz" --positions 12 --trials 0 --plies 1 --seed 3 --out e.gz
 zcat e.gz | tail -n +2 | cut -f2 > eids
 cmp -s ids eids || no "a search-labelled run found other positions than a rolled-out one"
+zcat e.gz | head -1 | grep -qF " trials=0 truncate=0 plies=1 " || no "search labels' header: $(zcat e.gz | head -1)"
+expect 0 "0 labels written to e.gz" --positions 12 --trials 0 --plies 1 --seed 3 --truncate 7 --out e.gz --resume
 "$SHESH" eval --json --plies 1 - < eids > e1 || no "eval --plies 1 of the labelled positions failed"
 python3 - e.gz e1 <<'PY' || no "the search labels are not the 1-ply evaluations"
 import gzip, json, sys

@@ -175,7 +175,7 @@ static void test_foreign(void **state)
             crlf[m++] = '\r';
         crlf[m++] = fx->data[i];
     }
-    refused(fx, crlf, m, "damaged by a CR LF conversion");
+    refused(fx, crlf, m, "damaged by a conversion of its line ends");
     free(crlf);
     struct {
         const char *head, *says;

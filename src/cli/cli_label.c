@@ -394,7 +394,7 @@ static void label_usage(FILE *out)
             "  --trials T     rollout trials a position, 0 to 1000000 (default 72;\n"
             "                 0: no rollout, the P-ply evaluation is the label)\n"
             "  --truncate K   turns a trial plays before the 0-ply evaluation, 0 to\n"
-            "                 1000 (default 10; 0 plays to the end)\n"
+            "                 1000 (default 10; 0 plays to the end; none with --trials 0)\n"
             "  --plies P      the players' lookahead in the rollouts, or the depth of\n"
             "                 the evaluation with --trials 0, 0 to 4 (default 0)\n"
             "  --weights F    play and label with the network file F\n"
@@ -451,6 +451,8 @@ static int parse_options(int argc, char **argv, LabelOpts *o)
         ok = err_set(&err, "unexpected argument '%s'", argv[optind]);
     if (ok && !o->out)
         ok = err_set(&err, "--out FILE is required");
+    if (o->trials == 0) /* no rollout to truncate: one header for every --truncate */
+        o->truncate = 0;
     return ok ? EXIT_OK : cli_usage_error(CMD, "%s", err.text);
 }
 

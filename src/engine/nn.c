@@ -65,6 +65,7 @@ typedef uint32_t U8 __attribute__((vector_size(32)));
 #define F8_LANES 8
 
 _Static_assert(NN_HIDDEN % F8_LANES == 0, "the hidden layer is whole vectors");
+_Static_assert(OUT_COUNT <= F8_LANES, "the outputs are one vector");
 
 #define ALWAYS_INLINE static inline __attribute__((always_inline))
 
@@ -92,6 +93,9 @@ ALWAYS_INLINE void f8_sigmoid(float dst[F8_LANES], const float src[F8_LANES])
     /* Adding and taking away 1.5 * 2^23 rounds to the nearest integer. */
     const F8 round = F8_ALL(12582912.0f);
     F8 k = (t * F8_ALL(1.44269504f) + round) - round;
+    /* A NaN (only a broken network's sums could be one) stays NaN, but is
+     * not converted to an integer below: that conversion is undefined. */
+    k = F8_SELECT(k == k, k, F8_ALL(0.0f));
     F8 y = t - k * F8_ALL(0.693359375f);
     y = y - k * F8_ALL(-2.12194440e-4f);
     F8 e = F8_ALL(1.0f / 5040.0f);

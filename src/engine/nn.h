@@ -16,7 +16,7 @@
 
 #define NN_SIDE_INPUTS (24 * 4 + 3)
 #define NN_INPUTS (2 * NN_SIDE_INPUTS)
-#ifndef NN_HIDDEN /* a build may try another size: cc -DNN_HIDDEN=160 */
+#ifndef NN_HIDDEN /* a build may try another multiple of 8: cc -DNN_HIDDEN=160 */
 #define NN_HIDDEN 128
 #endif
 

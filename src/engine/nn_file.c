@@ -92,10 +92,12 @@ bool nn_file_parse(const unsigned char *data, size_t n, const char *what, NnWeig
     Reader r = {data, data + n, what, err};
     size_t magic = strlen(NN_MAGIC);
     if (n < magic || memcmp(data, NN_MAGIC, magic) != 0) {
-        /* A text tool that turned the header's line ends into CR LF has
-         * also changed bytes of the weights: say what happened. */
+        /* A text tool that turned the header's line ends into CR LF (or
+         * CR) has also changed bytes of the weights: say what happened. */
         if (n > magic && memcmp(data, NN_MAGIC, magic - 1) == 0 && data[magic - 1] == '\r')
-            return err_set(err, "%s: damaged by a CR LF conversion (a network file is binary)",
+            return err_set(err,
+                           "%s: damaged by a conversion of its line ends (a network file is "
+                           "binary)",
                            what);
         return err_set(err, "%s: not a network file (it does not start with 'shesh-net 1')",
                        what);
