@@ -1,7 +1,8 @@
 # t_bench.sh - `shesh bench`: both signatures are the ones kept in
 # tests/bench-signatures.txt, the text and JSON forms agree, and the speed
 # figures are there (their values are measured by `make bench`, not tested);
-# tests/tools/bench_moves.sh scores and classes a made-up benchmark right.
+# tests/tools/bench_moves.sh scores and classes a made-up benchmark right;
+# tests/bench_evals.sh reads gnubg's calibration figure.
 set -u
 . tests/lib/check.sh
 SHESH=${SHESH:-build/shesh}
@@ -73,6 +74,22 @@ BENCH_MOVES_PLIES=0 bash "$BM" "$SHESH" "$dir/bad.tsv.gz" > "$dir/bad.out" 2>&1 
     no "bench_moves.sh should fail when a chosen result is not in its row"
 grep -q 'is not among the row.s results' "$dir/bad.out" || no "bench_moves.sh should say why: $(cat "$dir/bad.out")"
 passed "$f0" "bench_moves.sh: losses and classes of a made-up benchmark, the skip without data, a missing result"
+
+# bench_evals.sh reads gnubg's calibration line (a stand-in gnubg here, so
+# that no time is spent): the ratio is shesh's figure over it; a gnubg
+# that gives no figure fails the run with a message.
+f0=$fails
+printf '#!/bin/sh\ncat > /dev/null\nprintf "\\nThe number of threads has been set to 1.\\n\\rCalibration result: 1000 static evaluations/second.\\n"\n' > "$dir/fake-gnubg"
+chmod +x "$dir/fake-gnubg"
+GNUBG=$dir/fake-gnubg BENCH_EVALS_ROUNDS=1 bash tests/bench_evals.sh "$SHESH" > "$dir/be.out" 2>&1 ||
+    no "bench_evals.sh with a fake gnubg failed: $(cat "$dir/be.out")"
+grep -qE '^round 1: shesh [0-9]+/s, gnubg 1000/s: x[0-9]+\.[0-9]{2}$' "$dir/be.out" ||
+    no "bench_evals.sh: no round line: $(cat "$dir/be.out")"
+grep -qE '^median: shesh x[0-9]+\.[0-9]{2} ' "$dir/be.out" || no "bench_evals.sh: no median: $(cat "$dir/be.out")"
+GNUBG=/bin/true BENCH_EVALS_ROUNDS=1 bash tests/bench_evals.sh "$SHESH" > "$dir/be.out" 2>&1 &&
+    no "bench_evals.sh should fail when gnubg gives no figure"
+grep -qF 'gnubg gave no calibration figure' "$dir/be.out" || no "bench_evals.sh should say why: $(cat "$dir/be.out")"
+passed "$f0" "bench_evals.sh: shesh's figure over gnubg's calibration line; no line, a failure"
 
 if [ "$fails" -ne 0 ]; then
     echo "t_bench.sh: $fails failures"
