@@ -133,42 +133,33 @@ static bool find_positions(const LabelOpts *o, const Engine *e, Position *found,
 
 /* ---- a label ---- */
 
-/* The search label: the engine's cubeless evaluation at o->plies. */
+/* The search label: the engine's cubeless evaluation at o->plies (money,
+ * the cube centred: engine_evaluate's state when given none). */
 static bool label_by_search(const LabelOpts *o, const Engine *e, EngineScratch *sc,
-                            const Position *p, LabelLine *l, Err *err)
+                            LabelLine *l, Err *err)
 {
-    CubeState cs = {.cube = 1, .owner = -1, .max_cube = 1};
     EvalOptions opt = {o->plies, false};
     Evaluation ev;
-    if (engine_evaluate(e, sc, p, &cs, &opt, &ev, err) != ENGINE_OK)
+    if (engine_evaluate(e, sc, &l->pos, NULL, &opt, &ev, err) != ENGINE_OK)
         return false;
-    double out[OUT_COUNT] = {ev.p_win, ev.p_win_gammon, ev.p_win_bg, ev.p_lose_gammon,
-                             ev.p_lose_bg};
+    const double out[OUT_COUNT] = {ev.p_win, ev.p_win_gammon, ev.p_win_bg, ev.p_lose_gammon,
+                                   ev.p_lose_bg};
     memcpy(l->out, out, sizeof out);
     l->equity = ev.equity;
     l->se = 0.0;
     return true;
 }
 
-static bool label_one(const LabelOpts *o, const Engine *e, EngineScratch *sc, long index,
-                      const Position *p, Buf *line, Err *err)
+/* The rollout label: o->trials trials on dice drawn for the label's index. */
+static bool label_by_rollout(const LabelOpts *o, const Engine *e, EngineScratch *sc,
+                             LabelLine *l, Err *err)
 {
-    char id[POSID_LEN + 1];
-    posid_encode(p, id);
-    if (o->trials == 0) {
-        LabelLine l = {.index = index, .pos = *p};
-        memcpy(l.id, id, sizeof l.id);
-        if (!label_by_search(o, e, sc, p, &l, err))
-            return false;
-        label_line_format(line, &l);
-        return true;
-    }
     Rules rules = rules_default();
     Match m;
-    if (!id_state_match(id, &rules, &m, err))
+    if (!id_state_match(l->id, &rules, &m, err))
         return false;
     RolloutOptions ro = {.plies = o->plies, .truncate = o->truncate, .cubeful = false, .vr = true};
-    uint64_t s = o->seed ^ ((uint64_t)index * 0x9e3779b97f4a7c15u);
+    uint64_t s = o->seed ^ ((uint64_t)l->index * 0x9e3779b97f4a7c15u);
     ro.seed = splitmix64(&s) & INT64_MAX;
     RolloutGame g;
     if (!rollout_game_init(&g, e, &m, &ro, err))
@@ -183,14 +174,27 @@ static bool label_one(const LabelOpts *o, const Engine *e, EngineScratch *sc, lo
     }
     double n = o->trials, mean = sum[ROLLOUT_CUBELESS] / n;
     double var = o->trials > 1 ? (sq - n * mean * mean) / (n - 1) : 0.0;
-    LabelLine l = {.index = index, .pos = *p, .equity = mean, .se = sqrt(var > 0 ? var : 0) / sqrt(n)};
-    memcpy(l.id, id, sizeof l.id);
+    l->equity = mean;
+    l->se = sqrt(var > 0 ? var : 0) / sqrt(n);
     for (int k = 0; k < OUT_COUNT; k++)
-        l.out[k] = sum[k] / n; /* ROLLOUT_WIN .. ROLLOUT_LOSE_BG are the five chances */
+        l->out[k] = sum[k] / n; /* ROLLOUT_WIN .. ROLLOUT_LOSE_BG are the five chances */
     /* With the luck taken out, a mean may stray a little past 0 or past
      * the chance it is part of (a gammon rate of -0.002 where none can
      * happen): chances are kept chances, the equity as measured. */
-    eval_clamp(l.out);
+    eval_clamp(l->out);
+    return true;
+}
+
+/* The line of label `index`, position p: by search with --trials 0, by a
+ * rollout otherwise. */
+static bool label_one(const LabelOpts *o, const Engine *e, EngineScratch *sc, long index,
+                      const Position *p, Buf *line, Err *err)
+{
+    LabelLine l = {.index = index, .pos = *p};
+    posid_encode(p, l.id);
+    if (!(o->trials == 0 ? label_by_search(o, e, sc, &l, err)
+                         : label_by_rollout(o, e, sc, &l, err)))
+        return false;
     label_line_format(line, &l);
     return true;
 }
