@@ -771,6 +771,77 @@ static void test_scratch_reused(void **state)
     assert_true(rows > 100);
 }
 
+/* Every answer of a scratch that keeps its values (one scratch for both
+ * engines, money and match, every kind of decision, twice over so that
+ * the second time they come from the table) is the answer of a scratch
+ * that keeps none. */
+static void decide_all(EngineScratch *sc, const Position *pos, int n, Move *moves,
+                       Evaluation *evals, EngineCandidate *hints, int *cube)
+{
+    CubeState states[2] = {cubes_money(), cubes_match(7, 2, 4)};
+    int k = 0;
+    for (int i = 0; i < n; i++)
+        for (int e = 0; e < ENGINES; e++)
+            for (int c = 0; c < 2; c++, k++) {
+                int d1 = 1 + i % 6, d2 = 1 + (i / 6) % 6, plies = i % 3;
+                memset(&moves[k], 0, sizeof moves[k]);
+                engine_move(engines[e], sc, &pos[i], d1, d2, &states[c], plies, &moves[k],
+                            NULL);
+                EvalOptions opt = {plies, c == 0};
+                assert_int_equal(engine_evaluate(engines[e], sc, &pos[i], &states[c], &opt,
+                                                 &evals[k], NULL),
+                                 ENGINE_OK);
+                int got = 0;
+                memset(&hints[4 * k], 0, 4 * sizeof hints[0]);
+                assert_int_equal(engine_hint_moves(engines[e], sc, &pos[i], d2, d1, &states[c],
+                                                   plies, &hints[4 * k], 4, &got, NULL),
+                                 ENGINE_OK);
+                CubeDecision d;
+                TakeDecision t;
+                engine_double(engines[e], sc, &pos[i], &states[c], plies > 1 ? 1 : plies, &d,
+                              NULL);
+                engine_take(engines[e], sc, &pos[i], &states[c], plies > 1 ? 1 : plies, &t,
+                            NULL);
+                cube[k] = (int)d * 4 + (int)t;
+            }
+}
+
+#define CACHE_POSITIONS 30
+#define CACHE_ANSWERS (CACHE_POSITIONS * ENGINES * 2)
+
+static void test_cache_answers_alike(void **state)
+{
+    (void)state;
+    static Position pos[CACHE_POSITIONS];
+    static Move m0[CACHE_ANSWERS], m1[CACHE_ANSWERS];
+    static Evaluation e0[CACHE_ANSWERS], e1[CACHE_ANSWERS];
+    static EngineCandidate h0[4 * CACHE_ANSWERS], h1[4 * CACHE_ANSWERS];
+    static int c0[CACHE_ANSWERS], c1[CACHE_ANSWERS];
+    TsvReader *r = malloc(sizeof *r);
+    assert_non_null(r);
+    assert_true(tsv_open(r, VECTORS));
+    int n = 0;
+    while (tsv_next(r) && n < CACHE_POSITIONS)
+        if (r->lineno % 61 == 0)
+            assert_true(posid_decode(r->field[0], &pos[n++], NULL));
+    tsv_close(r);
+    free(r);
+    EngineScratch *bare = engine_scratch_new_cached(0, NULL);
+    EngineScratch *kept = engine_scratch_new(NULL);
+    assert_non_null(bare);
+    assert_non_null(kept);
+    decide_all(bare, pos, n, m0, e0, h0, c0);
+    for (int pass = 0; pass < 2; pass++) {
+        decide_all(kept, pos, n, m1, e1, h1, c1);
+        assert_memory_equal(m0, m1, sizeof m0);
+        assert_memory_equal(e0, e1, sizeof e0);
+        assert_memory_equal(h0, h1, sizeof h0);
+        assert_memory_equal(c0, c1, sizeof c0);
+    }
+    engine_scratch_free(bare);
+    engine_scratch_free(kept);
+}
+
 /* Nonsense in, no crash out: boards with up to 40 checkers a point, both
  * sides on one point, any cube state; every entry point at 0 and 1 ply. */
 static void test_garbage_survived(void **state)
@@ -845,6 +916,7 @@ int main(void)
         cmocka_unit_test(test_cubeful_search_consistent),
         cmocka_unit_test(test_stop_flag),
         cmocka_unit_test(test_resignation),
+        cmocka_unit_test(test_cache_answers_alike),
         cmocka_unit_test(test_threads_agree),
         cmocka_unit_test(test_scratch_reused),
         cmocka_unit_test(test_garbage_survived),

@@ -16,7 +16,9 @@
 
 #include "bearoff.h"
 #include "cube.h"
+#include "eval_cache.h"
 #include "eval_static.h"
+#include "fnv.h"
 #include "nn.h"
 #include "nn_file.h"
 #include "search.h"
@@ -74,6 +76,7 @@ static bool load_net(Engine *e, const char *weights, Err *err)
     if (ok) {
         snprintf(e->id, sizeof e->id, "%s", info.id);
         snprintf(e->network, sizeof e->network, "%016llx", (unsigned long long)info.hash);
+        e->eval.id = info.hash;
     }
     return ok;
 }
@@ -113,6 +116,8 @@ Engine *engine_new_with(const char *name, const char *weights, Err *err)
     }
     e->eval.net = e->net;
     e->eval.bearoff = e->bearoff;
+    if (!e->net) /* the calibrated evaluator: one of a kind */
+        e->eval.id = fnv_bytes(FNV_OFFSET, e->id, strlen(e->id));
     return e;
 }
 
@@ -155,12 +160,17 @@ static int clamp_plies(int plies)
 
 EngineScratch *engine_scratch_new(Err *err)
 {
+    return engine_scratch_new_cached(EVAL_CACHE_DEFAULT_ENTRIES, err);
+}
+
+EngineScratch *engine_scratch_new_cached(size_t cache_entries, Err *err)
+{
     EngineScratch *sc = malloc(sizeof *sc);
     if (!sc) {
         err_set(err, "out of memory for the engine's scratch");
         return NULL;
     }
-    if (!search_scratch_init(&sc->search, err)) {
+    if (!search_scratch_init(&sc->search, cache_entries, err)) {
         free(sc);
         return NULL;
     }

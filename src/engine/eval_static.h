@@ -9,6 +9,7 @@
 #define SHESH_EVAL_STATIC_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "bearoff.h"
 #include "eval_outputs.h"
@@ -17,10 +18,14 @@
 struct NnWeights;
 
 /* What a search needs to evaluate leaves; read-only, shared by threads.
- * net: the trained contact network, or NULL for calibrated pubeval. */
+ * net: the trained contact network, or NULL for calibrated pubeval. id
+ * tells evaluators apart in a table of their values (eval_cache.h): equal
+ * for two that give the same values (the network file's hash), different
+ * otherwise. */
 typedef struct EvalCtx {
     const BearoffDb *bearoff;
     const struct NnWeights *net;
+    uint64_t id;
 } EvalCtx;
 
 /* cache: the caller's own RaceCache (eval_race.h), or NULL. */

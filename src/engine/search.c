@@ -5,19 +5,23 @@
 #include <string.h>
 
 #include "cube.h"
+#include "eval_cache.h"
 #include "eval_race.h"
+#include "fnv.h"
 #include "pubeval.h"
 
-bool search_scratch_init(SearchScratch *sc, Err *err)
+bool search_scratch_init(SearchScratch *sc, size_t cache_entries, Err *err)
 {
     memset(sc, 0, sizeof *sc);
     sc->stop = NULL;
     bool ok = (sc->race_cache = race_cache_new()) != NULL;
+    if (ok && cache_entries > 0)
+        ok = (sc->cache = eval_cache_new(cache_entries)) != NULL;
     for (int i = 0; ok && i <= SEARCH_MAX_PLIES; i++)
         ok = (sc->lists[i] = malloc(sizeof(MoveList))) != NULL;
     if (!ok) {
         search_scratch_done(sc);
-        return err_set(err, "out of memory for the search's move lists and race cache");
+        return err_set(err, "out of memory for the search's move lists and caches");
     }
     return true;
 }
@@ -26,6 +30,8 @@ void search_scratch_done(SearchScratch *sc)
 {
     race_cache_free(sc->race_cache);
     sc->race_cache = NULL;
+    eval_cache_free(sc->cache);
+    sc->cache = NULL;
     for (int i = 0; i <= SEARCH_MAX_PLIES; i++) {
         free(sc->lists[i]);
         sc->lists[i] = NULL;
@@ -44,6 +50,13 @@ void search_init(Search *s, const EvalCtx *eval, const Utility util[2], SearchSc
      * the processor's caches and a server's 1-ply requests took 10 % more
      * CPU; clearing touches the 256 entry headers the search then uses. */
     race_cache_reset(scratch->race_cache);
+    /* A deeper value depends on the evaluator and on both sides'
+     * utilities, in the order of who is on roll. */
+    for (int side = 0; side < 2; side++) {
+        uint64_t h = fnv_bytes(FNV_OFFSET, &eval->id, sizeof eval->id);
+        h = fnv_bytes(h, &util[side], sizeof util[side]);
+        s->tag[side] = fnv_bytes(h, &util[!side], sizeof util[!side]);
+    }
 }
 
 double search_utility(const Utility *u, const double out[OUT_COUNT])
@@ -54,15 +67,42 @@ double search_utility(const Utility *u, const double out[OUT_COUNT])
     return v;
 }
 
+/* Looks for the value of p at `plies` under tag in the scratch's table:
+ * true with out filled, or false with *k the key to keep it under
+ * (*keep false when it cannot be kept). */
+static bool cached(Search *s, const Position *p, int plies, uint64_t tag, EvalKey *k,
+                   bool *keep, double out[OUT_COUNT])
+{
+    EvalCache *c = s->leaves_bare ? NULL : s->scratch->cache;
+    *keep = c && eval_cache_key(p, plies, tag, k);
+    if (*keep && eval_cache_get(c, k, out)) {
+        s->hits++;
+        return true;
+    }
+    return false;
+}
+
+/* The static value of p (side 1 on roll), from the table or computed. */
+static void static_value(Search *s, const Position *p, double out[OUT_COUNT])
+{
+    EvalKey k;
+    bool keep;
+    if (cached(s, p, 0, s->eval->id, &k, &keep, out))
+        return;
+    eval_static(s->eval, s->scratch->race_cache, p, out);
+    s->nodes++;
+    if (keep)
+        eval_cache_put(s->scratch->cache, &k, out);
+}
+
 /* Outputs for the mover after move m: the static value of the position the
  * other side then faces, turned round. */
 static void after_move(Search *s, const Move *m, double out[OUT_COUNT])
 {
     Position next = m->result;
     pos_swap(&next);
-    eval_static(s->eval, s->scratch->race_cache, &next, out);
+    static_value(s, &next, out);
     eval_invert(out);
-    s->nodes++;
 }
 
 /* The 0-ply score of move m for the mover (`side` of util[]), higher is
@@ -252,7 +292,9 @@ static void node(Search *s, const Position *p, int plies, int side, double out[O
                  const Cubes *c, double *eq, double *eq_nd, double *eq_dt)
 {
     if (plies > 0 && stopped(s)) {
-        /* Nobody waits for this answer: end with defined values. */
+        /* Nobody waits for this answer: end with defined values, and keep
+         * none of the values above them. */
+        s->stopped = true;
         memset(out, 0, OUT_COUNT * sizeof *out);
         for (int i = 0; c && i < c->n; i++) {
             eq[i] = 0.0;
@@ -263,10 +305,8 @@ static void node(Search *s, const Position *p, int plies, int side, double out[O
     }
     bool over = eval_game_over(p, out);
     if (over || plies <= 0) {
-        if (!over) {
-            eval_static(s->eval, s->scratch->race_cache, p, out);
-            s->nodes++;
-        }
+        if (!over)
+            static_value(s, p, out);
         leaf_values(p, out, c, eq);
         if (eq_nd)
             for (int i = 0; i < c->n; i++) {
@@ -277,6 +317,12 @@ static void node(Search *s, const Position *p, int plies, int side, double out[O
         return;
     }
     int states = c ? c->n : 0;
+    /* A cubeless value is kept; cubeful ones (a handful of cube states
+     * each) are not. */
+    EvalKey key;
+    bool keep = false;
+    if (states == 0 && cached(s, p, plies, s->tag[side], &key, &keep, out))
+        return;
     Cubes below; /* only its first below.n states are ever read */
     below.n = 0;
     int nd_at[SEARCH_MAX_CUBES], dt_at[SEARCH_MAX_CUBES];
@@ -293,8 +339,16 @@ static void node(Search *s, const Position *p, int plies, int side, double out[O
             double w = d1 == d2 ? 1.0 : 2.0, o[OUT_COUNT];
             Position next = *p; /* no legal move: the turn passes */
             bool moved = movegen_generate(p, d1, d2, l) > 0;
-            if (moved)
+            if (moved) {
+                /* The last pass of a move choice values its last ply's
+                 * picks without the table: nothing asks for them again, and
+                 * looking them up and keeping them cost more than they
+                 * save. */
+                bool bare = s->leaves_bare;
+                s->leaves_bare = bare || (plies == 1 && s->last_pass);
                 next = l->moves[pick(s, p, l, side, true, o)].result;
+                s->leaves_bare = bare;
+            }
             pos_swap(&next);
             /* At the last ply the pick's own 0-ply value is the answer. */
             if (!moved || plies > 1) {
@@ -316,6 +370,8 @@ static void node(Search *s, const Position *p, int plies, int side, double out[O
         }
     for (int k = 0; k < OUT_COUNT; k++)
         out[k] = sum[k] / 36.0;
+    if (keep && !s->stopped)
+        eval_cache_put(s->scratch->cache, &key, out);
     for (int i = 0; i < states; i++) {
         nd[i] /= 36.0, dt[i] /= 36.0;
         eq[i] = nd[i];
@@ -329,8 +385,19 @@ static void node(Search *s, const Position *p, int plies, int side, double out[O
     }
 }
 
+/* A search 0 ply deep values every position without the table: it meets
+ * no position twice, and a lookup in a table of megabytes costs a third
+ * of the evaluation it would save (a 0-ply move took 40 % longer with it;
+ * a rollout is nothing but 0-ply moves). */
+static void use_table_from(Search *s, int plies)
+{
+    s->leaves_bare = plies <= 0;
+    s->last_pass = false;
+}
+
 void search_eval(Search *s, const Position *p, int plies, int side, double out[OUT_COUNT])
 {
+    use_table_from(s, plies);
     node(s, p, plies, side, out, NULL, NULL, NULL, NULL);
 }
 
@@ -339,6 +406,7 @@ double search_cubeful(Search *s, const Position *p, int plies, int side, const C
 {
     Cubes c = {1, {*cs}};
     double eq;
+    use_table_from(s, plies);
     node(s, p, plies, side, out, &c, &eq, NULL, NULL);
     return eq;
 }
@@ -348,6 +416,7 @@ void search_cube_equities(Search *s, const Position *p, int plies, const CubeSta
 {
     Cubes c = {1, {*cs}};
     double best, nd, dt;
+    use_table_from(s, plies);
     node(s, p, plies, 0, out, &c, &best, &nd, &dt);
     eq->no_double = nd;
     eq->double_take = dt;
@@ -360,6 +429,7 @@ void search_roll_picks(Search *s, const Position *p, Position results[SEARCH_ROL
 {
     MoveList *l = s->scratch->lists[1];
     int k = 0;
+    use_table_from(s, 0);
     for (int d1 = 1; d1 <= 6; d1++)
         for (int d2 = d1; d2 <= 6; d2++, k++) {
             if (movegen_generate(p, d1, d2, l) > 0) {
@@ -401,14 +471,16 @@ static int cand_cmp(const void *a, const void *b)
 static void deepen(Search *s, Cand *cand, int kept, int plies)
 {
     for (int depth = 1; depth <= plies; depth++) {
+        s->last_pass = depth == plies;
         for (int k = 0; k < kept; k++) {
             Position next = cand[k].move.result;
             pos_swap(&next);
-            search_eval(s, &next, depth, 1, cand[k].out);
+            node(s, &next, depth, 1, cand[k].out, NULL, NULL, NULL, NULL);
             eval_invert(cand[k].out);
             cand[k].value = search_utility(&s->util[0], cand[k].out);
             cand[k].plies = depth;
         }
+        s->last_pass = false;
         qsort(cand, (size_t)kept, sizeof cand[0], cand_cmp);
         if (depth == plies)
             break;
@@ -429,6 +501,7 @@ int search_rank(Search *s, const Position *p, int d1, int d2, int plies, SearchC
     int n = movegen_generate(p, d1, d2, l);
     if (plies > SEARCH_MAX_PLIES)
         plies = SEARCH_MAX_PLIES;
+    use_table_from(s, plies);
     bool race = eval_is_race(p);
     Rank root_rank = rank_kind(s, race, false);
     /* Every move's 0-ply outputs, ordered as search_move_among orders them (its
@@ -470,6 +543,7 @@ int search_move_among(Search *s, const Position *p, const MoveList *l, int plies
     double o[OUT_COUNT];
     if (plies > SEARCH_MAX_PLIES)
         plies = SEARCH_MAX_PLIES;
+    use_table_from(s, l->count == 1 ? 0 : plies);
     if (l->count == 1 || plies <= 0) {
         int i = pick(s, p, l, 0, false, o);
         if (out)

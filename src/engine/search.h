@@ -13,15 +13,18 @@
  *
  * Moves are compared by a utility that is linear in the five outputs (money:
  * cubeless equity; match: cubeless match winning chance), one per side as
- * the scores differ. Scratch memory (a move list per level, a race cache)
- * belongs to the caller: a SearchScratch made once and lent to one search
- * at a time, so that a search allocates nothing (but search_rank, a tool's
- * call, its list of every candidate). */
+ * the scores differ. Scratch memory (a move list per level, a race cache,
+ * a table of computed values: eval_cache.h) belongs to the caller: a
+ * SearchScratch made once and lent to one search at a time, so that a
+ * search allocates nothing (but search_rank, a tool's call, its list of
+ * every candidate). */
 #ifndef SHESH_SEARCH_H
 #define SHESH_SEARCH_H
 
 #include <stdatomic.h>
 #include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
 
 #include "cube.h"
 #include "cube_state.h"
@@ -45,27 +48,35 @@ typedef struct Utility {
 } Utility;
 
 /* The memory of one search at a time: a move list per level (240 KB each:
- * too big for the stacks of server threads) and a race cache, emptied at
- * the start of each search (search_init). */
+ * too big for the stacks of server threads), a race cache, emptied at the
+ * start of each search (search_init), and a table of computed values
+ * (eval_cache.h), kept from one search to the next. */
 typedef struct SearchScratch {
     MoveList *lists[SEARCH_MAX_PLIES + 1];
     struct RaceCache *race_cache;
+    struct EvalCache *cache; /* NULL: every value computed afresh */
     /* Set by another thread when nobody wants the answer any more (its
      * client is gone, its time is up): the search then ends at its next
      * node and its results mean nothing. NULL: never. */
     const atomic_bool *stop;
 } SearchScratch;
 
-/* Allocates every part at once; false (err filled) if memory is short,
- * with nothing left to free. */
-bool search_scratch_init(SearchScratch *sc, Err *err);
+/* Allocates every part at once, a value table of about cache_entries
+ * entries (0: none); false (err filled) if memory is short, with nothing
+ * left to free. */
+bool search_scratch_init(SearchScratch *sc, size_t cache_entries, Err *err);
 void search_scratch_done(SearchScratch *sc);
 
 typedef struct Search {
     const EvalCtx *eval;
     Utility util[2]; /* [0]: the player on roll at the root, [1]: the other */
     SearchScratch *scratch; /* lent by the caller for this search */
+    uint64_t tag[2]; /* the value table's tag of a deeper value, by side */
+    bool stopped;    /* a node ended early: its values are not kept */
+    bool last_pass;  /* deepening the candidates for the last time */
+    bool leaves_bare; /* valuing without the table (search.c) */
     long nodes; /* static evaluations made (statistics) */
+    long hits;  /* values found in the scratch's table (statistics) */
 } Search;
 
 /* Sets up a search on the caller's scratch; there is nothing to undo. */
