@@ -86,6 +86,57 @@ for l, e in zip(labels, evals):
 PY
 passed "$f0" "--trials 0 labels the same positions by the engine's own evaluation at --plies"
 
+# ---- 2c. --moves: the results of the best moves for a roll, the other side on roll ----
+f0=$fails
+expect 0 "12 labels written to m.gz" --positions 12 --trials 0 --plies 0 --seed 3 --moves 3 --out m.gz
+zcat m.gz | head -1 | grep -qF " plies=0 moves=3 engine=" || no "--moves header: $(zcat m.gz | head -1)"
+zcat m.gz | tail -n +2 | cut -f2 > mids
+# The first position the run without --moves takes is the first --moves
+# expands: its first labels are the results of its 3 best moves for some
+# roll (shesh hint's order), seen from the other side.
+first=$(head -1 ids)
+for d in 11 12 13 14 15 16 22 23 24 25 26 33 34 35 36 44 45 46 55 56 66; do
+    "$SHESH" hint --json --max 3 "$first" "$d" || no "hint $first $d failed"
+done > mhints
+python3 - mids mhints <<'PY' || no "--moves labels are not the results of the best moves for a roll"
+import base64, json, sys
+def slots(pid):
+    bits = int.from_bytes(base64.b64decode(pid + "=="), "little")
+    out, n = [], 0
+    while len(out) < 50:
+        if bits & 1:
+            n += 1
+        else:
+            out.append(n)
+            n = 0
+        bits >>= 1
+    return out
+def encode(counts):
+    bits, at = 0, 0
+    for c in counts:
+        bits |= ((1 << c) - 1) << at
+        at += c + 1
+    return base64.b64encode(bits.to_bytes(10, "little")).decode()[:14]
+def swapped(pid):
+    s = slots(pid)
+    return encode(s[25:] + s[:25])
+mids = [l.strip() for l in open(sys.argv[1])]
+assert len(mids) == 12 and len(set(mids)) == 12, mids
+rolls = [[swapped(m["position"]) for m in json.loads(l)["moves"]] for l in open(sys.argv[2])]
+assert any(r and mids[:len(r)] == r for r in rolls), (mids[:3], rolls)
+PY
+"$SHESH" eval --json - < mids > mevals || no "eval of the --moves positions failed"
+python3 - m.gz mevals <<'PY' || no "--moves labels at --trials 0 --plies 0 are not the evaluations"
+import gzip, json, sys
+labels = [l.rstrip("\n").split("\t") for l in gzip.open(sys.argv[1], "rt") if not l.startswith("#")]
+evals = [json.loads(l) for l in open(sys.argv[2])]
+for l, e in zip(labels, evals):
+    assert abs(float(l[2].split()[0]) - e["win"]) < 2e-6, (l, e["win"])
+PY
+expect 2 "--moves" --moves 0 --out x.gz
+expect 2 "--moves" --moves 33 --out x.gz
+passed "$f0" "--moves labels the results of the K best moves for a roll, the other side on roll"
+
 # ---- 3. resuming -------------------------------------------------------------------
 f0=$fails
 BIG=(--positions 40 --trials 24 --truncate 6 --seed 5)

@@ -6,9 +6,13 @@
  * ply, game g on the dice of the g-th draw of a generator seeded by
  * --seed; of the positions before a roll that still have contact, one in
  * --every is taken (the k-th, 2k-th ... in the order they arise), until
- * --positions are found. Every shard plays the same games (they are cheap)
- * and so finds the same positions: shard K of N labels those whose index i
- * has i mod N = K - 1.
+ * --positions are found. With --moves K each position taken stands for the
+ * results of the K moves the engine ranks best at 0 ply for a roll (drawn
+ * from a generator seeded by --seed), each seen by the other side, then on
+ * roll, those with contact: the positions a choice among moves is made on,
+ * rather than only the one that was played. Every shard plays the same
+ * games (they are cheap) and so finds the same positions: shard K of N
+ * labels those whose index i has i mod N = K - 1.
  *
  * A label: the position rolled out --trials times by the engine at
  * --plies (cubeless, variance reduction, truncated after --truncate turns
@@ -20,8 +24,9 @@
  * a network what its own lookahead sees.
  *
  * The file: gzip members (gzmember.h), the first the header line
- *     # shesh-label 1 positions=N seed=S every=M trials=T truncate=K plies=P engine=ID
- *       network=FNV64 shard=K/N       (one line)
+ *     # shesh-label 1 positions=N seed=S every=M trials=T truncate=K plies=P
+ *       [moves=K] engine=ID network=FNV64 shard=K/N       (one line; moves=
+ *       only with --moves, so that files made before it resume as they were)
  * then a member a label:
  *     INDEX <tab> POSITION-ID <tab> WIN WG WBG LG LBG <tab> EQUITY SE
  * A run killed midway loses at most the label being written; --resume
@@ -67,6 +72,7 @@ typedef struct LabelOpts {
     long positions, every;
     uint64_t seed;
     int trials, truncate, plies;
+    int moves; /* 0: the positions themselves; K: the results of the K best moves */
     int shard[2];
     bool resume;
     const char *out, *weights;
@@ -77,41 +83,78 @@ typedef struct LabelOpts {
 static void header_line(const LabelOpts *o, const Engine *e, Buf *b)
 {
     buf_printf(b, LABEL_HEADER "positions=%ld seed=%" PRIu64 " every=%ld trials=%d truncate=%d "
-                               "plies=%d engine=%s network=%s shard=%d/%d\n",
-               o->positions, o->seed, o->every, o->trials, o->truncate, o->plies, engine_id(e),
-               engine_network(e), o->shard[0], o->shard[1]);
+                               "plies=%d ",
+               o->positions, o->seed, o->every, o->trials, o->truncate, o->plies);
+    if (o->moves > 0)
+        buf_printf(b, "moves=%d ", o->moves);
+    buf_printf(b, "engine=%s network=%s shard=%d/%d\n", engine_id(e), engine_network(e),
+               o->shard[0], o->shard[1]);
 }
 
 /* ---- the positions ---- */
+
+#define LABEL_MOVES_MAX 32
 
 typedef struct Finder {
     const LabelOpts *o;
     Position *found; /* o->positions of them */
     long n, seen;    /* found so far; contact positions seen */
+    /* --moves: the engine that ranks the moves, the dice of the rolls */
+    const Engine *e;
+    EngineScratch *sc;
+    uint64_t dice;
+    bool failed;
+    Err err;
 } Finder;
+
+/* The results of the f->o->moves best moves for a roll of p, the other
+ * side on roll, those with contact, into found (while there is room). */
+static void take_moves(Finder *f, const Position *p)
+{
+    EngineCandidate cand[LABEL_MOVES_MAX];
+    int d1 = 1 + (int)(splitmix64(&f->dice) % 6), d2 = 1 + (int)(splitmix64(&f->dice) % 6), n;
+    if (engine_hint_moves(f->e, f->sc, p, d1, d2, NULL, 0, cand, f->o->moves, &n, &f->err) !=
+        ENGINE_OK) {
+        f->failed = true;
+        return;
+    }
+    double out[OUT_COUNT];
+    for (int k = 0; k < n && f->n < f->o->positions; k++) {
+        Position q = cand[k].move.result;
+        pos_swap(&q);
+        if (!eval_game_over(&q, out) && !eval_is_race(&q))
+            f->found[f->n++] = q;
+    }
+}
 
 static void observe(void *ctx, const Position *p, int seat)
 {
     (void)seat;
     Finder *f = ctx;
     double out[OUT_COUNT];
-    if (f->n >= f->o->positions || eval_game_over(p, out) || eval_is_race(p))
+    if (f->n >= f->o->positions || f->failed || eval_game_over(p, out) || eval_is_race(p))
         return;
-    if (f->seen++ % f->o->every == f->o->every - 1)
+    if (f->seen++ % f->o->every != f->o->every - 1)
+        return;
+    if (f->o->moves == 0)
         f->found[f->n++] = *p;
+    else
+        take_moves(f, p);
 }
 
 /* Plays games until o->positions are found (every shard does the same);
  * *stopped when SIGINT or SIGTERM came first. */
-static bool find_positions(const LabelOpts *o, const Engine *e, Position *found, bool *stopped,
-                           Err *err)
+static bool find_positions(const LabelOpts *o, const Engine *e, EngineScratch *sc,
+                           Position *found, bool *stopped, Err *err)
 {
     *stopped = false;
     Player *pl = player_engine_new(e, 0, "shesh", err);
     if (!pl)
         return false;
     Player *const seats[2] = {pl, pl};
-    Finder f = {o, found, 0, 0};
+    /* The rolls of --moves come from a stream of their own, so that the
+     * games (and the positions of a run without --moves) stay as they were. */
+    Finder f = {.o = o, .found = found, .e = e, .sc = sc, .dice = o->seed ^ 0x6d6f766573u};
     uint64_t rng = o->seed;
     for (long g = 0; f.n < o->positions; g++) {
         if (cli_signals_seen()) {
@@ -121,8 +164,9 @@ static bool find_positions(const LabelOpts *o, const Engine *e, Position *found,
         SelfplayResult res;
         player_new_game(pl);
         selfplay_game(seats, splitmix64(&rng), (int)(g & 1), observe, &f, &res);
-        if (res.failed) {
-            err_set(err, "the engine failed in game %ld: %s", g, res.err.text);
+        if (res.failed || f.failed) {
+            err_set(err, "the engine failed in game %ld: %s", g,
+                    res.failed ? res.err.text : f.err.text);
             player_close(pl);
             return false;
         }
@@ -380,12 +424,13 @@ done:
 static void label_usage(FILE *out)
 {
     fprintf(out,
-            "usage: shesh label [--positions N] [--seed S] [--every M] [--trials T]\n"
-            "                   [--truncate K] [--plies P] [--weights F] [--shard K/N]\n"
-            "                   [--resume] --out FILE\n"
+            "usage: shesh label [--positions N] [--seed S] [--every M] [--moves K]\n"
+            "                   [--trials T] [--truncate K] [--plies P] [--weights F]\n"
+            "                   [--shard K/N] [--resume] --out FILE\n"
             "       shesh label merge SHARD...\n\n"
             "Finds N contact positions in the engine's own cubeless games (one in M\n"
-            "of those before a roll) and labels each by a rollout of T trials at P\n"
+            "of those before a roll; with --moves, the results of the K best moves\n"
+            "for a roll of each) and labels each by a rollout of T trials at P\n"
             "plies, cubeless, with variance reduction, truncated after K turns (0: to\n"
             "the end), or with T = 0 by the engine's cubeless P-ply evaluation: a\n"
             "line a position, INDEX, POSITION-ID, the five chances and the cubeless\n"
@@ -395,6 +440,9 @@ static void label_usage(FILE *out)
             "  --positions N  positions to label, 1 to 100000000 (default 1000)\n"
             "  --seed S       the games' and the rollouts' dice, 0 to 2^64-1 (default 1)\n"
             "  --every M      take one contact position in M, 1 to 1000 (default 5)\n"
+            "  --moves K      take instead the results of the K moves ranked best at\n"
+            "                 0 ply for a roll of it, those with contact, the other\n"
+            "                 side on roll; 1 to 32 (default: the position itself)\n"
             "  --trials T     rollout trials a position, 0 to 1000000 (default 72;\n"
             "                 0: no rollout, the P-ply evaluation is the label)\n"
             "  --truncate K   turns a trial plays before the 0-ply evaluation, 0 to\n"
@@ -414,12 +462,13 @@ static void label_usage(FILE *out)
 
 static int parse_options(int argc, char **argv, LabelOpts *o)
 {
-    enum { OPT_POS = 256, OPT_SEED, OPT_EVERY, OPT_TRIALS, OPT_TRUNC, OPT_PLIES, OPT_WEIGHTS,
-           OPT_SHARD, OPT_RESUME, OPT_OUT };
+    enum { OPT_POS = 256, OPT_SEED, OPT_EVERY, OPT_MOVES, OPT_TRIALS, OPT_TRUNC, OPT_PLIES,
+           OPT_WEIGHTS, OPT_SHARD, OPT_RESUME, OPT_OUT };
     static const struct option opts[] = {
         {"positions", required_argument, NULL, OPT_POS},
         {"seed", required_argument, NULL, OPT_SEED},
         {"every", required_argument, NULL, OPT_EVERY},
+        {"moves", required_argument, NULL, OPT_MOVES},
         {"trials", required_argument, NULL, OPT_TRIALS},
         {"truncate", required_argument, NULL, OPT_TRUNC},
         {"plies", required_argument, NULL, OPT_PLIES},
@@ -430,7 +479,8 @@ static int parse_options(int argc, char **argv, LabelOpts *o)
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
-    *o = (LabelOpts){1000, 5, 1, 72, 10, 0, {1, 1}, false, NULL, NULL};
+    *o = (LabelOpts){.positions = 1000, .every = 5, .seed = 1, .trials = 72, .truncate = 10,
+                     .shard = {1, 1}};
     Err err = {{0}};
     bool ok = true;
     int c;
@@ -440,6 +490,7 @@ static int parse_options(int argc, char **argv, LabelOpts *o)
         case OPT_POS: ok = num_long("--positions", optarg, 1, 100000000L, &o->positions, &err); break;
         case OPT_SEED: ok = num_u64("--seed", optarg, &o->seed, &err); break;
         case OPT_EVERY: ok = num_long("--every", optarg, 1, 1000, &o->every, &err); break;
+        case OPT_MOVES: ok = num_int("--moves", optarg, 1, LABEL_MOVES_MAX, &o->moves, &err); break;
         case OPT_TRIALS: ok = num_int("--trials", optarg, 0, 1000000, &o->trials, &err); break;
         case OPT_TRUNC: ok = num_int("--truncate", optarg, 0, 1000, &o->truncate, &err); break;
         case OPT_PLIES: ok = num_int("--plies", optarg, 0, 4, &o->plies, &err); break;
@@ -496,7 +547,7 @@ int cli_label(int argc, char **argv)
         goto out;
     }
     bool stopped;
-    if (!find_positions(&o, e, found, &stopped, &err)) {
+    if (!find_positions(&o, e, sc, found, &stopped, &err)) {
         fprintf(stderr, "shesh label: %s\n", err.text);
         goto out;
     }
