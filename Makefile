@@ -76,7 +76,7 @@ LIB_SRC := $(wildcard $(LAYERS:%=src/%/*.c) src/lib/*.c)
 # The network compiled in (src/engine/weights/README.md lists them all):
 # its file's bytes become an array in a generated engine source,
 # nn_default.c, built with every flavour of the library's objects.
-NN_DEFAULT := src/engine/weights/shesh-td-3.snn
+NN_DEFAULT := src/engine/weights/shesh-sup-4.snn
 NN_GEN := $(BUILD)/gen/engine/nn_default.c
 LIB_OBJ := $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/engine/nn_default.o
 # The shared library's objects: position-independent, kept apart so that
@@ -242,11 +242,30 @@ train_stage = if [ -f $(TRAIN_DIR)/$(1).snn ]; then echo "$(1): made already"; e
     resume=; [ -f $(TRAIN_DIR)/$(1).snn.ckpt ] && resume=--resume; \
     echo "== $(1)"; \
     $(BUILD)/shesh train $(2) --check-every 250000 --out $(TRAIN_DIR)/$(1).snn $$resume || exit 1; fi
+# A label stage: shesh label's two shards of a run side by side (each resumed
+# when a file of it exists), then merged into $(TRAIN_DIR)/NAME.txt.
+label_stage = if [ -f $(TRAIN_DIR)/$(1).txt ]; then echo "$(1): made already"; else \
+    echo "== $(1)"; pids=; \
+    for k in 1 2; do out=$(TRAIN_DIR)/$(1)-$$k.gz; resume=; [ -f $$out ] && resume=--resume; \
+        $(BUILD)/shesh label $(2) --shard $$k/2 --out $$out $$resume & pids="$$pids $$!"; done; \
+    for p in $$pids; do wait $$p || exit 1; done; \
+    $(BUILD)/shesh label merge $(TRAIN_DIR)/$(1)-1.gz $(TRAIN_DIR)/$(1)-2.gz > $(TRAIN_DIR)/$(1).tmp && \
+    mv $(TRAIN_DIR)/$(1).tmp $(TRAIN_DIR)/$(1).txt || exit 1; fi
+# The supervised stage starts from the shipped td-3 (so that it makes the
+# shipped sup-4), whose 2-ply search labels the positions of its own games
+# and the results of its 6 best moves for a roll of others.
+SHIPPED_TD3 := src/engine/weights/shesh-td-3.snn
 train: $(BUILD)/shesh
 	@mkdir -p $(TRAIN_DIR)
 	@$(call train_stage,shesh-td-2,--games 2000000 --seed 2 --final-rate 0.01)
 	@$(call train_stage,shesh-td-3,--games 2000000 --seed 3 --rate 0.02 --final-rate 0.005 \
 	    --from $(TRAIN_DIR)/shesh-td-2.snn)
+	@$(call label_stage,s2p,--positions 400000 --seed 31 --trials 0 --plies 2 --weights $(SHIPPED_TD3))
+	@$(call label_stage,mv,--positions 240000 --seed 81 --moves 6 --trials 0 --plies 2 --weights $(SHIPPED_TD3))
+	@[ -f $(TRAIN_DIR)/mix.txt ] || { cat $(TRAIN_DIR)/mv.txt $(TRAIN_DIR)/s2p.txt > $(TRAIN_DIR)/mix.tmp && \
+	    mv $(TRAIN_DIR)/mix.tmp $(TRAIN_DIR)/mix.txt; }
+	@$(call train_stage,shesh-sup-4,--labels $(TRAIN_DIR)/mix.txt --epochs 40 --rate 0.1 --final-rate 0.002 \
+	    --from $(SHIPPED_TD3))
 	$(BUILD)/shesh weights $(TRAIN_DIR)/*.snn src/engine/weights/*.snn
 
 # Fuzzing: every tests/fuzz/fuzz_*.c, linked with the library built once with

@@ -171,11 +171,14 @@ stop_server "$main" main
 # --- busy: one worker, one place in the queue; slow requests ---
 start_http busy --http 127.0.0.1:0 --threads 1 --max-queue 1 --max-plies 4 --request-timeout 2
 busy=$pid
-slow="http://127.0.0.1:$port/v1/eval?id=$START&plies=4"
+# Each slow request asks another position: the server keeps the values a
+# search computes, and a position asked again would be answered from them.
+slow_at() { echo "http://127.0.0.1:$port/v1/eval?id=$1&plies=4"; }
+slow=$(slow_at "$START")
 curl -sS -m 30 -o "$dir/s1" -w '%{http_code}' "$slow" > "$dir/s1.status" &
 a=$!
 sleep 0.5
-curl -sS -m 30 -o "$dir/s2" -w '%{http_code}' "$slow" > "$dir/s2.status" &
+curl -sS -m 30 -o "$dir/s2" -w '%{http_code}' "$(slow_at 4PPgCSDMZvABMA)" > "$dir/s2.status" &
 b=$!
 sleep 0.5
 expect 429 "/v1/eval?id=$START&plies=4"
@@ -191,11 +194,11 @@ for s in s1 s2; do
     fi
 done
 # A client that hangs up while its search runs gets it stopped.
-curl -sS -m 0.5 -o /dev/null "$slow" 2>/dev/null
+curl -sS -m 0.5 -o /dev/null "$(slow_at Js/gARjMdsQBUA)" 2>/dev/null
 sleep 0.3
 # SIGTERM while a request runs: it is answered (here over its budget)
 # before the server exits.
-curl -sS -m 30 -o "$dir/s3" -w '%{http_code}' "$slow" > "$dir/s3.status" &
+curl -sS -m 30 -o "$dir/s3" -w '%{http_code}' "$(slow_at zG42MABmzsEALA)" > "$dir/s3.status" &
 c=$!
 sleep 0.5
 stop_server "$busy" busy
