@@ -172,7 +172,8 @@ stop_server "$main" main
 start_http busy --http 127.0.0.1:0 --threads 1 --max-queue 1 --max-plies 4 --request-timeout 2
 busy=$pid
 # Each slow request asks another position: the server keeps the values a
-# search computes, and a position asked again would be answered from them.
+# search computes, and a position asked again could finish in time from the
+# subtrees an earlier request completed.
 slow_at() { echo "http://127.0.0.1:$port/v1/eval?id=$1&plies=4"; }
 slow=$(slow_at "$START")
 curl -sS -m 30 -o "$dir/s1" -w '%{http_code}' "$slow" > "$dir/s1.status" &

@@ -133,6 +133,11 @@ evals = [json.loads(l) for l in open(sys.argv[2])]
 for l, e in zip(labels, evals):
     assert abs(float(l[2].split()[0]) - e["win"]) < 2e-6, (l, e["win"])
 PY
+for k in 1 2; do
+    expect 0 "6 labels written" --positions 12 --trials 0 --plies 0 --seed 3 --moves 3 --shard "$k/2" --out "ms$k.gz"
+done
+"$SHESH" label merge ms1.gz ms2.gz > mmerged 2> err || no "merge of --moves shards: exit $? ($(cat err))"
+diff <(zcat m.gz | tail -n +2) <(tail -n +2 mmerged) > /dev/null || no "the --moves shards merged are not the whole run"
 expect 2 "--moves" --moves 0 --out x.gz
 expect 2 "--moves" --moves 33 --out x.gz
 passed "$f0" "--moves labels the results of the K best moves for a roll, the other side on roll"

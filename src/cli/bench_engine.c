@@ -142,14 +142,9 @@ bool bench_engine_run(const Engine *e, const Position *given, int all, double se
             }
 
     /* Static evaluations per second: repeated passes over the positions for
-     * about `seconds`, cubeless at 0 ply, on this thread, with a scratch
-     * that keeps no values (every pass after the first would find them all
-     * in the table and measure the lookups). */
-    engine_scratch_free(sc);
-    if (!(sc = engine_scratch_new_cached(0, err))) {
-        free(pos);
-        return false;
-    }
+     * about `seconds`, cubeless at 0 ply, on this thread. A 0-ply
+     * evaluation never looks in the scratch's table of values, so every
+     * pass evaluates every position. */
     EvalOptions opt = {0, false};
     long evals = 0;
     double start = clock_now(), elapsed;

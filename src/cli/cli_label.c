@@ -8,7 +8,7 @@
  * --every is taken (the k-th, 2k-th ... in the order they arise), until
  * --positions are found. With --moves K each position taken stands for the
  * results of the K moves the engine ranks best at 0 ply for a roll (drawn
- * from a generator seeded by --seed), each seen by the other side, then on
+ * from a stream derived from --seed), each seen by the other side, then on
  * roll, those with contact: the positions a choice among moves is made on,
  * rather than only the one that was played. Every shard plays the same
  * games (they are cheap) and so finds the same positions: shard K of N

@@ -1,6 +1,7 @@
 /* eval_cache.c - the search's table of computed values (see eval_cache.h). */
 #include "eval_cache.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -25,8 +26,10 @@ struct EvalCache {
 
 EvalCache *eval_cache_new(size_t entries)
 {
+    /* The largest power of two of buckets (two entries each) that holds at
+     * most `entries` and whose bytes a size_t can count. */
     size_t buckets = 1;
-    while (buckets * 2 * 2 <= entries && buckets < ((size_t)1 << 40))
+    while (buckets <= entries / 4 && buckets <= SIZE_MAX / (4 * sizeof(Bucket)))
         buckets *= 2;
     EvalCache *c = malloc(sizeof *c);
     /* calloc: the pages of a large table stay unmapped until used. */

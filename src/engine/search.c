@@ -341,9 +341,10 @@ static void node(Search *s, const Position *p, int plies, int side, double out[O
             bool moved = movegen_generate(p, d1, d2, l) > 0;
             if (moved) {
                 /* The last pass of a move choice values its last ply's
-                 * picks without the table: nothing asks for them again, and
-                 * looking them up and keeping them cost more than they
-                 * save. */
+                 * picks without the table: nothing in the choice asks for
+                 * them again, and looking them up and keeping them cost
+                 * more than they save. (A hint's ranking keeps them: its
+                 * cubeful values walk the same tree again.) */
                 bool bare = s->leaves_bare;
                 s->leaves_bare = bare || (plies == 1 && s->last_pass);
                 next = l->moves[pick(s, p, l, side, true, o)].result;
@@ -467,11 +468,12 @@ static int cand_cmp(const void *a, const void *b)
  * last, keeps only the few best (within a window) of the ply below, as
  * gnubg's move filters do. The candidates end sorted best first at the
  * deepest ply, followed by those left out at each shallower ply, each
- * with the value of the ply it reached. */
-static void deepen(Search *s, Cand *cand, int kept, int plies)
+ * with the value of the ply it reached. With bare_last the last pass
+ * values its last ply's picks without the table (node). */
+static void deepen(Search *s, Cand *cand, int kept, int plies, bool bare_last)
 {
     for (int depth = 1; depth <= plies; depth++) {
-        s->last_pass = depth == plies;
+        s->last_pass = bare_last && depth == plies;
         for (int k = 0; k < kept; k++) {
             Position next = cand[k].move.result;
             pos_swap(&next);
@@ -525,7 +527,7 @@ int search_rank(Search *s, const Position *p, int d1, int d2, int plies, SearchC
     /* The moves search_move_among deepens: the first SEARCH_KEEP, when it
      * deepens at all. */
     if (n > 1 && plies > 0)
-        deepen(s, all, n < SEARCH_KEEP ? n : SEARCH_KEEP, plies);
+        deepen(s, all, n < SEARCH_KEEP ? n : SEARCH_KEEP, plies, false);
     int k = 0;
     for (; k < n && k < max; k++) {
         out[k].move = all[k].move;
@@ -568,7 +570,7 @@ int search_move_among(Search *s, const Position *p, const MoveList *l, int plies
         cand[k].rank = k;
         cand[k].index = keep[k];
     }
-    deepen(s, cand, kept, plies);
+    deepen(s, cand, kept, plies, true);
     if (out)
         memcpy(out, cand[0].out, sizeof cand[0].out);
     return cand[0].index;
