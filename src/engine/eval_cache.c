@@ -114,15 +114,15 @@ bool eval_cache_get(const EvalCache *c, const EvalKey *k, double out[OUT_COUNT])
 void eval_cache_put(EvalCache *c, const EvalKey *k, const double out[OUT_COUNT])
 {
     Bucket *b = bucket_of(c, k);
-    Entry *to;
-    if (same_key(&b->e[0].key, k) || same_key(&b->e[1].key, k)) {
-        to = same_key(&b->e[0].key, k) ? &b->e[0] : &b->e[1];
-    } else if (key_depth(&b->e[0].key) <= key_depth(k)) {
-        /* At least as deep as the first: it goes first, the first second. */
-        b->e[1] = b->e[0];
-        to = &b->e[0];
-    } else {
-        to = &b->e[1];
+    Entry *to = same_key(&b->e[0].key, k) ? &b->e[0] : same_key(&b->e[1].key, k) ? &b->e[1] : NULL;
+    if (!to) {
+        if (key_depth(&b->e[0].key) <= key_depth(k)) {
+            /* At least as deep as the first: it goes first, the first second. */
+            b->e[1] = b->e[0];
+            to = &b->e[0];
+        } else {
+            to = &b->e[1];
+        }
     }
     to->key = *k;
     memcpy(to->out, out, sizeof to->out);

@@ -3,18 +3,19 @@
  *
  * A fixed table owned by one thread at a time (it lives in a search's
  * scratch, made once per player or server thread), kept from one search to
- * the next: a server asked the same board again, a 2-ply search that meets a
- * position twice by different orders of the same moves, and a rollout's
- * first turns find their values here instead of evaluating them again.
+ * the next: a server asked the same board again, and a 2-ply search whose
+ * second pass meets the positions of its first, find their values here
+ * instead of evaluating them again (search.c says which searches use it).
  *
- * What a value depends on besides the position goes into the key's tag:
- * the evaluator (its network's hash), and for a value searched deeper than
- * 0 ply the depth and how each side values the outputs (the utilities: the
- * score and cube change which moves the tree picks). A position is kept
- * exactly (checker counts, four bits each); the tag is a 64-bit hash, so
- * two evaluators or utilities are told apart unless their hashes collide
- * (about 2^-64 for a pair). An answer found here is the very value computed
- * before, so a search gives the same results with the cache as without.
+ * The key holds the position and the depth; what a value depends on
+ * besides goes into its tag: the evaluator (its network's hash), and for a
+ * value searched deeper than 0 ply how each side values the outputs (the
+ * utilities: the score and cube change which moves the tree picks). A
+ * position is kept exactly (checker counts, four bits each); the tag is a
+ * 64-bit hash, so two evaluators or utilities are told apart unless their
+ * hashes collide (about 2^-64 for a pair). An answer found here is the very
+ * value computed before, so a search gives the same results with the cache
+ * as without.
  *
  * Each bucket holds two entries: the deeper (more costly) value of the two
  * stays when a shallower one arrives, and the other entry is replaced. */
