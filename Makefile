@@ -76,7 +76,7 @@ LIB_SRC := $(wildcard $(LAYERS:%=src/%/*.c) src/lib/*.c)
 # The network compiled in (src/engine/weights/README.md lists them all):
 # its file's bytes become an array in a generated engine source,
 # nn_default.c, built with every flavour of the library's objects.
-NN_DEFAULT := src/engine/weights/shesh-sup-4.snn
+NN_DEFAULT := src/engine/weights/shesh-feat-6.snn
 NN_GEN := $(BUILD)/gen/engine/nn_default.c
 LIB_OBJ := $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/engine/nn_default.o
 # The shared library's objects: position-independent, kept apart so that
@@ -251,10 +251,15 @@ label_stage = if [ -f $(TRAIN_DIR)/$(1).txt ]; then echo "$(1): made already"; e
     for p in $$pids; do wait $$p || exit 1; done; \
     $(BUILD)/shesh label merge $(TRAIN_DIR)/$(1)-1.gz $(TRAIN_DIR)/$(1)-2.gz > $(TRAIN_DIR)/$(1).tmp && \
     mv $(TRAIN_DIR)/$(1).tmp $(TRAIN_DIR)/$(1).txt || exit 1; fi
-# The supervised stage starts from the shipped td-3 (so that it makes the
-# shipped sup-4), whose 2-ply search labels the positions of its own games
-# and the results of its 6 best moves for a roll of others.
+# The supervised stages start from the shipped networks (so that each makes
+# the next shipped one): sup-4 from td-3, whose 2-ply search labels the
+# positions of its own games and the results of its 6 best moves for a roll
+# of others; feat-5, the network with the hand-made features, from sup-4, on
+# those labels and sup-4's own of the same kind; feat-6 from feat-5, with
+# feat-5's own as well.
 SHIPPED_TD3 := src/engine/weights/shesh-td-3.snn
+SHIPPED_SUP4 := src/engine/weights/shesh-sup-4.snn
+SHIPPED_FEAT5 := src/engine/weights/shesh-feat-5.snn
 train: $(BUILD)/shesh
 	@mkdir -p $(TRAIN_DIR)
 	@$(call train_stage,shesh-td-2,--games 2000000 --seed 2 --final-rate 0.01)
@@ -266,6 +271,16 @@ train: $(BUILD)/shesh
 	    mv $(TRAIN_DIR)/mix.tmp $(TRAIN_DIR)/mix.txt; }
 	@$(call train_stage,shesh-sup-4,--labels $(TRAIN_DIR)/mix.txt --epochs 40 --rate 0.1 --final-rate 0.002 \
 	    --from $(SHIPPED_TD3))
+	@$(call label_stage,mv101,--positions 240000 --seed 101 --moves 6 --trials 0 --plies 2 --weights $(SHIPPED_SUP4))
+	@[ -f $(TRAIN_DIR)/mix3.txt ] || { cat $(TRAIN_DIR)/mix.txt $(TRAIN_DIR)/mv101.txt > $(TRAIN_DIR)/mix3.tmp && \
+	    mv $(TRAIN_DIR)/mix3.tmp $(TRAIN_DIR)/mix3.txt; }
+	@$(call train_stage,shesh-feat-5,--labels $(TRAIN_DIR)/mix3.txt --epochs 40 --rate 0.1 --final-rate 0.002 \
+	    --from $(SHIPPED_SUP4) --features)
+	@$(call label_stage,mv111,--positions 240000 --seed 111 --moves 6 --trials 0 --plies 2 --weights $(SHIPPED_FEAT5))
+	@[ -f $(TRAIN_DIR)/mix4.txt ] || { cat $(TRAIN_DIR)/mix3.txt $(TRAIN_DIR)/mv111.txt > $(TRAIN_DIR)/mix4.tmp && \
+	    mv $(TRAIN_DIR)/mix4.tmp $(TRAIN_DIR)/mix4.txt; }
+	@$(call train_stage,shesh-feat-6,--labels $(TRAIN_DIR)/mix4.txt --epochs 30 --rate 0.05 --final-rate 0.002 \
+	    --from $(SHIPPED_FEAT5))
 	$(BUILD)/shesh weights $(TRAIN_DIR)/*.snn src/engine/weights/*.snn
 
 # Fuzzing: every tests/fuzz/fuzz_*.c, linked with the library built once with

@@ -8,8 +8,9 @@
 # network file (shesh weights reads it) named by --id or the file name;
 # --from FILE trains on from a network file, and a checkpoint resumes only
 # from the network it started from; --labels trains by epochs on shesh
-# label's labels, nearer them, resuming only on the same labels. Bad option values are refused with
-# exit 2 naming the option.
+# label's labels, nearer them, resuming only on the same labels; --features
+# makes a network that reads the hand-made features, resuming only as one.
+# Bad option values are refused with exit 2 naming the option.
 set -u
 SHESH=${SHESH:-build/shesh}
 case $SHESH in /*) ;; *) SHESH=$PWD/$SHESH ;; esac
@@ -161,6 +162,8 @@ cmp -s "$ck" "$dir/half.ckpt" || no "a fresh start changed an existing checkpoin
 # a checkpoint of the format before network files
 printf 'shesh-train-checkpoint 1\nnet 198 128 5\n' > "$ck"
 refused "an older shesh (format 1)" --games 300 --seed 7
+printf 'shesh-train-checkpoint 2\nnet 198 128 5\n' > "$ck"
+refused "an older shesh (format 2)" --games 300 --seed 7
 passed "$f0" "damaged, truncated, foreign, forged and mismatched checkpoints refused with exit 1"
 
 # ---- 3b. starting from a network file ------------------------------------------
@@ -213,6 +216,33 @@ expect 1 "by TD self-play" supsplit --games 180 --rate 0.05 --final-rate 0.01 --
 printf 'no labels here\n' > "$dir/junk.txt"
 expect 1 "--labels: $dir/junk.txt line 1: not a label" supjunk --labels "$dir/junk.txt" --out s.snn
 passed "$f0" "--labels: supervised epochs bring the network nearer the labels, resume to the same, refuse other labels"
+
+# ---- 3d. a network that reads the features -------------------------------------
+f0=$fails
+FEAT=(--labels "$dir/labels.gz" --epochs 6 --rate 0.05 --final-rate 0.01 --from "$dir/full/w.snn" --features --check-every 60)
+train feat "${FEAT[@]}" --out f.snn
+[ "$status" = 0 ] || no "--features: exit $status ($(head -c 300 "$dir/err"))"
+grep -qF -- "--from $dir/full/w.snn --features --id f --out f.snn" "$dir/err" ||
+    no "the command printed at the end lacks --features: $(cat "$dir/err")"
+"$SHESH" weights "$dir/feat/f.snn" > "$dir/show" 2>&1 || no "the --features network is refused: $(cat "$dir/show")"
+grep -qF "inputs features-218" "$dir/show" || no "--features: the network does not read the features: $(cat "$dir/show")"
+"$SHESH" weights "$dir/full/w.snn" | grep -qF "inputs raw-198" || no "the TD network reads more than the points"
+before=$(mae "$dir/full/w.snn") after=$(mae "$dir/feat/f.snn")
+python3 -c "import sys; sys.exit(not float('$after') < 0.9 * float('$before'))" ||
+    no "--features: six epochs did not bring the network nearer the labels ($before -> $after)"
+expect 0 "--resume" featsplit "${FEAT[@]}" --stop-after 70 --out f.snn
+cp "$dir/featsplit/f.snn.ckpt" "$dir/feat.ckpt"
+expect 1 "holds a network of 218 inputs" featsplit --labels "$dir/labels.gz" --epochs 6 --rate 0.05 \
+    --final-rate 0.01 --from "$dir/full/w.snn" --out f.snn --resume
+cp "$dir/feat.ckpt" "$dir/featsplit/f.snn.ckpt"
+expect 0 "resuming" featsplit "${FEAT[@]}" --out f.snn --resume
+cmp -s "$dir/feat/f.snn" "$dir/featsplit/f.snn" || no "--features: stopped at 70 and resumed differs"
+# from random weights, and on from a network that has them already
+train featrand --games 20 --seed 3 --features --out r.snn
+"$SHESH" weights "$dir/featrand/r.snn" 2>&1 | grep -qF "inputs features-218" || no "--features from random weights: no features"
+train featon --games 20 --seed 3 --from "$dir/feat/f.snn" --out g.snn
+"$SHESH" weights "$dir/featon/g.snn" 2>&1 | grep -qF "inputs features-218" || no "trained on from a features network, the features are gone"
+passed "$f0" "--features: the network reads the features, nears the labels, resumes to the same; a raw run refuses its checkpoint"
 
 # ---- 4. bad option values ----------------------------------------------------
 f0=$fails

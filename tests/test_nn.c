@@ -21,6 +21,13 @@ static void near(double a, double b, double eps, int line)
 }
 #define assert_near(a, b, eps) near((a), (b), (eps), __LINE__)
 
+/* nn_inputs reads only which inputs a network has. */
+static const NnWeights *raw_net(void)
+{
+    static NnWeights raw = {.inputs = NN_RAW_INPUTS};
+    return &raw;
+}
+
 /* The opening position: per side 4 points held (2, 5, 3, 5 checkers:
  * 2 + 4 + 3 + 4 unit inputs = 13) and the pip count: 14 inputs a side. */
 static void test_inputs_opening(void **state)
@@ -30,7 +37,7 @@ static void test_inputs_opening(void **state)
     pos_start(&p);
     int index[NN_INPUTS];
     float value[NN_INPUTS];
-    int n = nn_inputs(&p, index, value);
+    int n = nn_inputs(raw_net(), &p, index, value);
     assert_int_equal(n, 28);
     float dense[NN_INPUTS] = {0};
     for (int k = 0; k < n; k++) {
@@ -65,7 +72,7 @@ static void test_inputs_sides(void **state)
     p.side[SIDE_OPPONENT][10] = 1;
     int index[NN_INPUTS];
     float value[NN_INPUTS];
-    int n = nn_inputs(&p, index, value);
+    int n = nn_inputs(raw_net(), &p, index, value);
     float dense[NN_INPUTS] = {0};
     for (int k = 0; k < n; k++)
         dense[index[k]] = value[k];
@@ -83,7 +90,7 @@ static void test_learning_step(void **state)
     (void)state;
     NnWeights *w = malloc(sizeof *w);
     assert_non_null(w);
-    nn_init(w, 7);
+    nn_init(w, NN_RAW_INPUTS, 7);
     Position p;
     pos_start(&p);
     const double target[OUT_COUNT] = {0.9, 0.4, 0.05, 0.1, 0.01};
@@ -97,11 +104,16 @@ static void test_learning_step(void **state)
     /* The same seed gives the same weights. */
     NnWeights *v = malloc(sizeof *v);
     assert_non_null(v);
-    nn_init(w, 7);
-    nn_init(v, 7);
+    nn_init(w, NN_RAW_INPUTS, 7);
+    nn_init(v, NN_RAW_INPUTS, 7);
     assert_memory_equal(w, v, sizeof *w);
-    nn_init(v, 8);
+    nn_init(v, NN_RAW_INPUTS, 8);
     assert_true(memcmp(w, v, sizeof *w) != 0);
+    /* With the features, the raw network's weights and then the features'. */
+    nn_init(v, NN_INPUTS, 7);
+    assert_memory_equal(w->hidden_bias, v->hidden_bias, sizeof w->hidden_bias);
+    assert_memory_equal(w->in, v->in, sizeof w->in[0] * NN_RAW_INPUTS);
+    assert_true(v->in[NN_INPUTS - 1][0] != 0.0f);
     free(w);
     free(v);
 }
@@ -217,7 +229,7 @@ static void test_paths_agree(void **state)
     assert_non_null(r);
     Err err;
     assert_true(nn_file_parse(nn_default_file, nn_default_file_size, "compiled-in", w, NULL, &err));
-    nn_init(r, 3);
+    nn_init(r, NN_INPUTS, 3); /* the features too */
     uint64_t s = 0x9e3779b97f4a7c15u;
     for (int i = 0; i < 3000; i++) {
         Position p;
@@ -233,6 +245,39 @@ static void test_paths_agree(void **state)
     free(r);
 }
 
+/* A raw network given the features, their weights zero, values every
+ * position to the bit as before (a network trained --features starts so). */
+static void test_add_features(void **state)
+{
+    (void)state;
+    NnWeights *w = malloc(sizeof *w), *f = malloc(sizeof *f);
+    assert_non_null(w);
+    assert_non_null(f);
+    nn_init(w, NN_RAW_INPUTS, 5);
+    memcpy(f, w, sizeof *w);
+    nn_add_features(f);
+    assert_int_equal(f->inputs, NN_INPUTS);
+    uint64_t s = 0x1234567887654321u;
+    for (int i = 0; i < 500; i++) {
+        Position p;
+        random_position(&s, &p);
+        double a[OUT_COUNT], b[OUT_COUNT];
+        nn_eval(w, &p, a);
+        nn_eval(f, &p, b);
+        assert_memory_equal(a, b, sizeof a);
+    }
+    /* A weight on a feature now counts. */
+    f->in[NN_RAW_INPUTS + NN_FEAT_REAR][0] = 3.0f;
+    Position p;
+    pos_start(&p);
+    double a[OUT_COUNT], b[OUT_COUNT];
+    nn_eval(w, &p, a);
+    nn_eval(f, &p, b);
+    assert_true(memcmp(a, b, sizeof a) != 0);
+    free(w);
+    free(f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -242,6 +287,7 @@ int main(void)
         cmocka_unit_test(test_trained),
         cmocka_unit_test(test_sigmoid),
         cmocka_unit_test(test_paths_agree),
+        cmocka_unit_test(test_add_features),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

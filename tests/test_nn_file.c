@@ -46,7 +46,7 @@ static int setup(void **state)
     fx->v = malloc(sizeof *fx->v);
     if (!fx->w || !fx->v)
         return -1;
-    nn_init(fx->w, 11);
+    nn_init(fx->w, NN_RAW_INPUTS, 11);
     snprintf(fx->path, sizeof fx->path, "/tmp/test_nn_file.%ld.snn", (long)getpid());
     Err err;
     NnInfo info;
@@ -82,6 +82,33 @@ static void test_round_trip(void **state)
                        "weights 26117\n";
     assert_memory_equal(fx->data, head, strlen(head));
     assert_int_equal(fx->size, strlen(head) + 4 * 26117 + 23);
+}
+
+/* A network that reads the features: its own header and weight count,
+ * and read back the same; the same bytes named as raw inputs are refused. */
+static void test_features_round_trip(void **state)
+{
+    Fixture *fx = *state;
+    nn_init(fx->w, NN_INPUTS, 12);
+    NnInfo info;
+    Err err = {{0}};
+    assert_true(nn_file_save(fx->path, fx->w, "feat", &info, &err));
+    assert_true(nn_file_load(fx->path, fx->v, NULL, &err));
+    assert_memory_equal(fx->w, fx->v, sizeof *fx->w);
+    assert_int_equal(fx->v->inputs, NN_INPUTS);
+    size_t size;
+    unsigned char *data = slurp(fx->path, &size);
+    const char *head = "shesh-net 1\nid feat\ninputs features-218\nhidden 128\noutputs 5\n"
+                       "weights 28677\n";
+    assert_memory_equal(data, head, strlen(head));
+    assert_int_equal(size, strlen(head) + 4 * 28677 + 23);
+    free(data);
+    /* A raw network loaded over it reads no features again. */
+    assert_true(nn_file_parse(fx->data, fx->size, "raw", fx->v, NULL, &err));
+    assert_int_equal(fx->v->inputs, NN_RAW_INPUTS);
+    assert_true(fx->v->in[NN_RAW_INPUTS][0] == 0.0f);
+    nn_init(fx->w, NN_RAW_INPUTS, 11); /* the fixture as it was, for the tests after */
+    assert_true(nn_file_save(fx->path, fx->w, "test-net.1_a", NULL, &err));
 }
 
 static void test_compiled_in(void **state)
@@ -187,7 +214,11 @@ static void test_foreign(void **state)
         {"shesh-net 1\nid a b\ninputs raw-198\nhidden 128\noutputs 5\nweights 26117\n",
          "the id is not"},
         {"shesh-net 1\nid x\ninputs gnubg-250\nhidden 128\noutputs 5\nweights 26117\n",
-         "inputs 'gnubg-250'"},
+         "inputs 'gnubg-250', but this build's networks read 'raw-198' or 'features-218'"},
+        {"shesh-net 1\nid x\ninputs features-218\nhidden 128\noutputs 5\nweights 26117\n",
+         "weights 26117, but this build's network has 28677"},
+        {"shesh-net 1\nid x\ninputs features-218\nhidden 128\noutputs 5\nweights 28677\n",
+         "cut short"},
         {"shesh-net 1\nid x\ninputs raw-198\nhidden 64\noutputs 5\nweights 26117\n",
          "hidden 64, but this build's network has 128"},
         {"shesh-net 1\nid x\ninputs raw-198\nhidden 128\noutputs 3\nweights 26117\n",
@@ -231,7 +262,7 @@ static void test_not_finite(void **state)
     assert_true(nn_file_save(fx->path, fx->w, "nan", NULL, &err));
     assert_false(nn_file_load(fx->path, fx->v, NULL, &err));
     assert_non_null(strstr(err.text, "weight 26114 is not a finite number"));
-    nn_init(fx->w, 11);
+    nn_init(fx->w, NN_RAW_INPUTS, 11);
     assert_false(nn_file_save(fx->path, fx->w, "has space", NULL, &err));
     assert_false(nn_file_save(fx->path, fx->w, "", NULL, &err));
     assert_false(nn_file_load("/nonexistent/x.snn", fx->v, NULL, &err));
@@ -243,7 +274,8 @@ static void test_not_finite(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_round_trip),    cmocka_unit_test(test_compiled_in),
+        cmocka_unit_test(test_round_trip),    cmocka_unit_test(test_features_round_trip),
+        cmocka_unit_test(test_compiled_in),
         cmocka_unit_test(test_cut_and_extra), cmocka_unit_test(test_damage),
         cmocka_unit_test(test_foreign),       cmocka_unit_test(test_not_finite),
     };

@@ -19,6 +19,7 @@
 #include <inttypes.h>
 #include <math.h>
 #include <signal.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -194,6 +195,8 @@ typedef struct TrainOpts {
     uint64_t seed;
     float rate0, rate1;
     bool from_default, resume;
+    bool features;    /* --features: the network reads the hand-made features */
+    int inputs;       /* the inputs of the network trained (nn.h) */
     const char *from; /* --from FILE, or NULL */
     const char *out;
     char id[NN_ID_MAX]; /* --id, or --out's name without .snn */
@@ -219,10 +222,10 @@ static void print_command(FILE *f, const TrainOpts *o)
         fprintf(f, "shesh train --labels %s --epochs %ld", o->labels, o->epochs);
     else
         fprintf(f, "shesh train --games %ld", o->games);
-    fprintf(f, " --seed %llu --rate %s --final-rate %s%s%s --id %s --out %s",
+    fprintf(f, " --seed %llu --rate %s --final-rate %s%s%s%s --id %s --out %s",
             (unsigned long long)o->seed, rate_text(o->rate0, r0), rate_text(o->rate1, r1),
             o->from_default ? " --from-default" : o->from ? " --from " : "", o->from ? o->from : "",
-            o->id, o->out);
+            o->features ? " --features" : "", o->id, o->out);
 }
 
 /* ---- checkpoints -----------------------------------------------------------
@@ -232,8 +235,8 @@ static void print_command(FILE *f, const TrainOpts *o)
  * text lines, then the weights as little-endian IEEE floats, then a CRC-32
  * of everything before it:
  *
- *     shesh-train-checkpoint 2
- *     net INPUTS HIDDEN OUTPUTS
+ *     shesh-train-checkpoint 3
+ *     net INPUTS HIDDEN OUTPUTS  (INPUTS: those the network reads, nn.h)
  *     games N
  *     seed S
  *     rate BITS             (the float's bits in hex: exact)
@@ -249,13 +252,18 @@ static void print_command(FILE *f, const TrainOpts *o)
  *     crc32 XXXXXXXX
  */
 
-#define CKPT_MAGIC "shesh-train-checkpoint 2\n"
-#define CKPT_WEIGHTS (sizeof(NnWeights) / sizeof(float))
+#define CKPT_MAGIC "shesh-train-checkpoint 3\n"
+/* Every float of NnWeights, the rows of inputs a network does not read
+ * included (zero). */
+#define CKPT_WEIGHTS (offsetof(NnWeights, inputs) / sizeof(float))
 #define CKPT_TRAILER 15 /* "crc32 " 8 hex digits "\n" */
 #define CKPT_MAX ((size_t)1 << 24)
 
-_Static_assert(sizeof(NnWeights) % sizeof(float) == 0 && sizeof(float) == 4,
-               "a checkpoint stores the weights as an array of 32-bit floats");
+_Static_assert(offsetof(NnWeights, inputs) ==
+                       sizeof(float) * ((size_t)NN_INPUTS * NN_HIDDEN + NN_HIDDEN +
+                                        (size_t)OUT_COUNT * NN_HIDDEN + OUT_COUNT) &&
+                   sizeof(float) == 4,
+               "a checkpoint stores the weights as an array of 32-bit floats, without padding");
 
 static uint32_t float_bits(float f)
 {
@@ -279,7 +287,7 @@ static bool ckpt_write(const char *path, const TrainOpts *o, const NnWeights *w,
     buf_printf(&b,
                CKPT_MAGIC "net %d %d %d\ngames %ld\nseed %llu\nrate %08lx\nfinal-rate %08lx\n"
                           "start %016llx\nlabels %016llx\ndone %ld\nrng %016llx\nweights %zu\n",
-               NN_INPUTS, NN_HIDDEN, OUT_COUNT, o->games, (unsigned long long)o->seed,
+               w->inputs, NN_HIDDEN, OUT_COUNT, o->games, (unsigned long long)o->seed,
                (unsigned long)float_bits(o->rate0), (unsigned long)float_bits(o->rate1),
                (unsigned long long)o->start, (unsigned long long)o->labels_hash, done,
                (unsigned long long)rng, CKPT_WEIGHTS);
@@ -371,11 +379,12 @@ static bool ckpt_read(const char *path, const TrainOpts *o, NnWeights *w, long *
     const char *text = (const char *)data, *end = text + size - CKPT_TRAILER;
     uint64_t crc, net[3], games, seed, r0, r1, fd, lh, d, state, count;
     if (size < sizeof CKPT_MAGIC + CKPT_TRAILER || memcmp(text, CKPT_MAGIC, strlen(CKPT_MAGIC))) {
-        bool old = size >= 25 && !memcmp(text, "shesh-train-checkpoint 1\n", 25);
-        err_set(err, old ? "%s is a checkpoint of an older shesh (format 1): go on with that "
+        bool old = size >= 25 && (!memcmp(text, "shesh-train-checkpoint 1\n", 25) ||
+                                  !memcmp(text, "shesh-train-checkpoint 2\n", 25));
+        err_set(err, old ? "%s is a checkpoint of an older shesh (format %c): go on with that "
                            "version, or remove it and start again"
                          : "%s is not a checkpoint of shesh train",
-                path);
+                path, old ? text[23] : '?');
         goto done;
     }
     const char *trailer = end;
@@ -394,12 +403,14 @@ static bool ckpt_read(const char *path, const TrainOpts *o, NnWeights *w, long *
         err_set(err, "%s is damaged: a malformed header line", path);
         goto done;
     }
-    if (net[0] != NN_INPUTS || net[1] != NN_HIDDEN || net[2] != OUT_COUNT || count != CKPT_WEIGHTS ||
-        (size_t)(end - p) != 4 * CKPT_WEIGHTS) {
+    /* Inputs other than this run's, from another start: say the start. */
+    bool other_start = fd != o->start;
+    if ((net[0] != (uint64_t)o->inputs && !other_start) || net[1] != NN_HIDDEN || net[2] != OUT_COUNT ||
+        count != CKPT_WEIGHTS || (size_t)(end - p) != 4 * CKPT_WEIGHTS) {
         err_set(err,
                 "%s holds a network of %" PRIu64 " inputs, %" PRIu64 " hidden units and %" PRIu64
-                " outputs; this shesh trains %d, %d and %d",
-                path, net[0], net[1], net[2], NN_INPUTS, NN_HIDDEN, OUT_COUNT);
+                " outputs; this run trains %d, %d and %d",
+                path, net[0], net[1], net[2], o->inputs, NN_HIDDEN, OUT_COUNT);
         goto done;
     }
     char want[32], got[32];
@@ -441,6 +452,7 @@ static bool ckpt_read(const char *path, const TrainOpts *o, NnWeights *w, long *
         }
         memcpy(all + 4 * i, &u, 4);
     }
+    w->inputs = o->inputs;
     *done = (long)d;
     *rng = state;
 done:
@@ -456,7 +468,8 @@ static int usage(FILE *out, int status)
             "usage: shesh train [--games N | --labels FILE [--epochs E]] [--seed S]\n"
             "                   [--rate R] [--final-rate R]\n"
             "                   [--check-every N] [--stop-after N]\n"
-            "                   [--from-default | --from NET] [--id NAME] [--resume]\n"
+            "                   [--from-default | --from NET] [--features]\n"
+            "                   [--id NAME] [--resume]\n"
             "                   --out FILE\n\n"
             "Trains the contact network by TD(0) self-play for N games (default\n"
             "200000), the learning rate going linearly from R (0.1) to the final rate\n"
@@ -470,7 +483,10 @@ static int usage(FILE *out, int status)
             "--rate, --final-rate and starting network, to the very network an\n"
             "uninterrupted run makes; FILE.ckpt is removed once FILE is written.\n"
             "--from-default starts from the compiled-in network, --from NET from the\n"
-            "network file NET, instead of random weights. With --labels, the training\n"
+            "network file NET, instead of random weights. --features trains a network\n"
+            "that reads the hand-made features beside the points (docs/engine.md); a\n"
+            "starting network without them gets them with zero weights, so that it\n"
+            "starts out valuing every position as before. With --labels, the training\n"
             "is supervised instead: E epochs (default 10) over the labels of a file of\n"
             "shesh label, each label once an epoch in an order drawn from the seed, the\n"
             "network's chances moved towards the label's; games then count steps (a\n"
@@ -486,6 +502,7 @@ static int usage(FILE *out, int status)
             "  --stop-after N   stop after N games in all, as SIGINT would\n"
             "  --from-default   start from the compiled-in network\n"
             "  --from NET       start from the network file NET\n"
+            "  --features       a network that reads the hand-made features too\n"
             "  --id NAME        the network's id, 1 to 31 of A-Z a-z 0-9 . _ -\n"
             "                   (default: FILE's name without its directory and .snn)\n"
             "  --resume         go on from FILE.ckpt\n"
@@ -525,7 +542,7 @@ static bool train_id(TrainOpts *o, const char *id, Err *err)
 static int parse_options(int argc, char **argv, TrainOpts *o)
 {
     enum { OPT_GAMES = 256, OPT_SEED, OPT_RATE, OPT_FINAL, OPT_CHECK, OPT_STOP, OPT_OUT,
-           OPT_DEFAULT, OPT_FROM, OPT_ID, OPT_RESUME, OPT_LABELS, OPT_EPOCHS };
+           OPT_DEFAULT, OPT_FROM, OPT_ID, OPT_RESUME, OPT_LABELS, OPT_EPOCHS, OPT_FEATURES };
     static const struct option opts[] = {
         {"games", required_argument, NULL, OPT_GAMES},
         {"seed", required_argument, NULL, OPT_SEED},
@@ -540,6 +557,7 @@ static int parse_options(int argc, char **argv, TrainOpts *o)
         {"resume", no_argument, NULL, OPT_RESUME},
         {"labels", required_argument, NULL, OPT_LABELS},
         {"epochs", required_argument, NULL, OPT_EPOCHS},
+        {"features", no_argument, NULL, OPT_FEATURES},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
@@ -579,6 +597,7 @@ static int parse_options(int argc, char **argv, TrainOpts *o)
         case OPT_FROM: o->from = optarg; break;
         case OPT_ID: id = optarg; break;
         case OPT_RESUME: o->resume = true; break;
+        case OPT_FEATURES: o->features = true; break;
         case 'h': return usage(stdout, EXIT_OK) - 1; /* -1: exit 0 now */
         default: return cli_option_error("train", c, argv, opts);
         }
@@ -724,6 +743,9 @@ int cli_train(int argc, char **argv)
         goto done;
     }
     o.start = o.from_default || o.from ? start.hash : 0;
+    if (o.start && o.features)
+        nn_add_features(t.w);
+    o.inputs = o.start ? t.w->inputs : o.features ? NN_INPUTS : NN_RAW_INPUTS;
     if (o.resume) {
         if (!ckpt_read(ckpt, &o, t.w, &done, &rng, &err)) {
             fprintf(stderr, "shesh train: %s\nshesh train: refusing to resume; this run is:\n    ",
@@ -741,7 +763,7 @@ int cli_train(int argc, char **argv)
                 ckpt);
         goto done;
     } else if (!o.start) {
-        nn_init(t.w, o.seed);
+        nn_init(t.w, o.inputs, o.seed);
     }
     t.db = bearoff_new(&err);
     t.cache = race_cache_new();

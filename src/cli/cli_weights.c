@@ -75,7 +75,7 @@ static bool show(const char *path, bool json, const LabelSet *labels, NnWeights 
         json_object_begin(&j);
         json_key(&j, "input"), json_str(&j, what);
         json_key(&j, "id"), json_str(&j, info.id);
-        json_key(&j, "inputs"), json_str(&j, NN_INPUTS_NAME);
+        json_key(&j, "inputs"), json_str(&j, nn_inputs_name(w->inputs));
         json_key(&j, "hidden"), json_int(&j, NN_HIDDEN);
         json_key(&j, "outputs"), json_int(&j, OUT_COUNT);
         json_key(&j, "fnv64"), json_str(&j, hash);
@@ -99,7 +99,7 @@ static bool show(const char *path, bool json, const LabelSet *labels, NnWeights 
                    "%s: network %s, inputs %s, %d hidden units, %d outputs, fnv64 %s\n"
                    "  opening: win %.4f  win gammon %.4f  win backgammon %.4f  lose gammon "
                    "%.4f  lose backgammon %.4f\n",
-                   what, info.id, NN_INPUTS_NAME, NN_HIDDEN, OUT_COUNT, hash, out[0], out[1],
+                   what, info.id, nn_inputs_name(w->inputs), NN_HIDDEN, OUT_COUNT, hash, out[0], out[1],
                    out[2], out[3], out[4]);
         if (labels)
             buf_printf(&b,

@@ -36,11 +36,20 @@ static void side_inputs(const uint8_t *side, int base, int *n, int index[], floa
         index[*n] = base + 98, value[(*n)++] = pips / 200.0f;
 }
 
-int nn_inputs(const Position *p, int index[NN_INPUTS], float value[NN_INPUTS])
+int nn_inputs(const NnWeights *w, const Position *p, int index[NN_INPUTS],
+              float value[NN_INPUTS])
 {
     int n = 0;
     side_inputs(p->side[SIDE_ROLLER], 0, &n, index, value);
     side_inputs(p->side[SIDE_OPPONENT], NN_SIDE_INPUTS, &n, index, value);
+    if (w->inputs != NN_INPUTS) /* the points alone */
+        return n;
+    float f[2][NN_FEATURES];
+    nn_features(p, f);
+    for (int k = 0; k < 2; k++)
+        for (int i = 0; i < NN_FEATURES; i++)
+            if (f[k][i] != 0.0f)
+                index[n] = NN_RAW_INPUTS + k * NN_FEATURES + i, value[n++] = f[k][i];
     return n;
 }
 
@@ -218,7 +227,7 @@ static void eval_by(ForwardPass *pass, const NnWeights *w, const Position *p,
 {
     int index[NN_INPUTS];
     float value[NN_INPUTS], hidden[NN_HIDDEN], o[OUT_COUNT];
-    int n = nn_inputs(p, index, value);
+    int n = nn_inputs(w, p, index, value);
     pass(w, n, index, value, hidden, o);
     for (int k = 0; k < OUT_COUNT; k++)
         out[k] = o[k];
@@ -238,7 +247,7 @@ void nn_learn(NnWeights *w, const Position *p, const double target[OUT_COUNT], f
 {
     int index[NN_INPUTS];
     float value[NN_INPUTS], hidden[NN_HIDDEN], o[OUT_COUNT];
-    int n = nn_inputs(p, index, value);
+    int n = nn_inputs(w, p, index, value);
     forward(w, n, index, value, hidden, o);
     /* Cross-entropy with sigmoid outputs: the error at each output's sum is
      * simply target - output. */
@@ -266,13 +275,38 @@ void nn_learn(NnWeights *w, const Position *p, const double target[OUT_COUNT], f
         w->hidden_bias[h] += rate * grad[h];
 }
 
-void nn_init(NnWeights *w, unsigned long long seed)
+static float next_weight(unsigned long long *s)
 {
+    *s ^= *s << 13, *s ^= *s >> 7, *s ^= *s << 17; /* xorshift64 */
+    return ((float)(*s >> 40) / (float)(1ull << 24) - 0.5f) * 0.2f;
+}
+
+void nn_init(NnWeights *w, int inputs, unsigned long long seed)
+{
+    /* The raw network's weights in the order of its file, then the
+     * features' rows: a raw network of a seed is what it always was. */
     unsigned long long s = seed * 0x9e3779b97f4a7c15ull + 1;
-    float *all = (float *)w;
-    size_t count = sizeof *w / sizeof(float);
-    for (size_t i = 0; i < count; i++) {
-        s ^= s << 13, s ^= s >> 7, s ^= s << 17; /* xorshift64 */
-        all[i] = ((float)(s >> 40) / (float)(1ull << 24) - 0.5f) * 0.2f;
-    }
+    memset(w, 0, sizeof *w);
+    for (int i = 0; i < NN_RAW_INPUTS; i++)
+        for (int h = 0; h < NN_HIDDEN; h++)
+            w->in[i][h] = next_weight(&s);
+    for (int h = 0; h < NN_HIDDEN; h++)
+        w->hidden_bias[h] = next_weight(&s);
+    for (int k = 0; k < OUT_COUNT; k++)
+        for (int h = 0; h < NN_HIDDEN; h++)
+            w->out[k][h] = next_weight(&s);
+    for (int k = 0; k < OUT_COUNT; k++)
+        w->out_bias[k] = next_weight(&s);
+    for (int i = NN_RAW_INPUTS; i < inputs; i++)
+        for (int h = 0; h < NN_HIDDEN; h++)
+            w->in[i][h] = next_weight(&s);
+    w->inputs = inputs;
+}
+
+void nn_add_features(NnWeights *w)
+{
+    if (w->inputs == NN_INPUTS)
+        return;
+    memset(w->in[NN_RAW_INPUTS], 0, sizeof w->in[0] * (NN_INPUTS - NN_RAW_INPUTS));
+    w->inputs = NN_INPUTS;
 }

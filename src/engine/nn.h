@@ -1,10 +1,13 @@
 /* nn.h - a small neural network for contact positions, trained by
- * temporal differences on self-play (`shesh train`).
+ * temporal differences on self-play and on labelled positions (`shesh
+ * train`).
  *
  * Inputs, for the player on roll and then the other side: for each of his
  * 24 points, 1 if he has a checker there, 1 if two or more, 1 if three or
  * more, (n - 3) / 2 beyond three (Tesauro's encoding); checkers on the bar
- * / 2; borne off / 15; pip count / 200. One hidden layer of sigmoid units;
+ * / 2; borne off / 15; pip count / 200. A network of the second kind reads
+ * after these the hand-made features of nn_features.h, the player on
+ * roll's and then the other side's. One hidden layer of sigmoid units;
  * five sigmoid outputs, the chances of eval_static.h. */
 #ifndef SHESH_EVAL_NET_H
 #define SHESH_EVAL_NET_H
@@ -12,26 +15,32 @@
 #include <stdbool.h>
 
 #include "eval_outputs.h"
+#include "nn_features.h"
 #include "position.h"
 
 #define NN_SIDE_INPUTS (24 * 4 + 3)
-#define NN_INPUTS (2 * NN_SIDE_INPUTS)
+#define NN_RAW_INPUTS (2 * NN_SIDE_INPUTS)          /* the points alone */
+#define NN_INPUTS (NN_RAW_INPUTS + 2 * NN_FEATURES) /* and the features */
 #ifndef NN_HIDDEN /* a build may try another multiple of 8: cc -DNN_HIDDEN=160 */
 #define NN_HIDDEN 128
 #endif
 
 typedef struct NnWeights {
-    float in[NN_INPUTS][NN_HIDDEN]; /* input -> hidden, input-major */
+    float in[NN_INPUTS][NN_HIDDEN]; /* input -> hidden, input-major; rows
+                                       from `inputs` on are zero */
     float hidden_bias[NN_HIDDEN];
     float out[OUT_COUNT][NN_HIDDEN]; /* hidden -> output */
     float out_bias[OUT_COUNT];
+    int inputs; /* the inputs it reads: NN_RAW_INPUTS or NN_INPUTS */
 } NnWeights;
 
 /* The weights come from network files (nn_file.h): the one compiled in,
  * or one named by --weights. */
 
-/* The nonzero inputs of p: indices and values (at most NN_INPUTS). */
-int nn_inputs(const Position *p, int index[NN_INPUTS], float value[NN_INPUTS]);
+/* The nonzero inputs w reads of p: indices and values (at most
+ * w->inputs). */
+int nn_inputs(const NnWeights *w, const Position *p, int index[NN_INPUTS],
+              float value[NN_INPUTS]);
 
 /* Forward pass: the five chances of the player on roll. */
 void nn_eval(const NnWeights *w, const Position *p, double out[OUT_COUNT]);
@@ -44,7 +53,12 @@ void nn_eval_portable(const NnWeights *w, const Position *p, double out[OUT_COUN
  * target (the TD target), learning rate rate. */
 void nn_learn(NnWeights *w, const Position *p, const double target[OUT_COUNT], float rate);
 
-/* Small random weights from a seed (for training from scratch). */
-void nn_init(NnWeights *w, unsigned long long seed);
+/* Small random weights from a seed (for training from scratch), for a
+ * network reading `inputs` inputs (NN_RAW_INPUTS or NN_INPUTS). */
+void nn_init(NnWeights *w, int inputs, unsigned long long seed);
+
+/* Makes a network of raw inputs read the features too, their weights zero:
+ * it values every position as before until it is trained. */
+void nn_add_features(NnWeights *w);
 
 #endif

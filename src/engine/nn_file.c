@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,14 +12,40 @@
 #include "fnv.h"
 
 #define NN_MAGIC "shesh-net 1\n"
-#define NN_WEIGHTS (sizeof(NnWeights) / sizeof(float))
 #define NN_TRAILER 23 /* "fnv64 " 16 hex digits "\n" */
 
-_Static_assert(sizeof(NnWeights) ==
+_Static_assert(sizeof(float) == 4, "weights are 32-bit floats");
+
+/* The floats a network of `inputs` inputs has in its file. */
+static size_t weight_count(int inputs)
+{
+    return (size_t)inputs * NN_HIDDEN + NN_HIDDEN + (size_t)OUT_COUNT * NN_HIDDEN + OUT_COUNT;
+}
+
+/* The kinds of input a file may name (nn.h). */
+static const struct {
+    const char *name;
+    int inputs;
+} input_kinds[] = {{NN_INPUTS_RAW_NAME, NN_RAW_INPUTS}, {NN_INPUTS_FEATURES_NAME, NN_INPUTS}};
+
+const char *nn_inputs_name(int inputs)
+{
+    return inputs == NN_INPUTS ? NN_INPUTS_FEATURES_NAME : NN_INPUTS_RAW_NAME;
+}
+
+/* Where weight k of a network of `inputs` inputs, in its file's order
+ * (its input rows, the hidden biases, the output rows, the output biases),
+ * is among NnWeights' floats (which hold every row). */
+static size_t weight_at(int inputs, size_t k)
+{
+    size_t rows = (size_t)inputs * NN_HIDDEN;
+    return k < rows ? k : k - rows + (size_t)NN_INPUTS * NN_HIDDEN;
+}
+
+_Static_assert(offsetof(NnWeights, inputs) ==
                    sizeof(float) * ((size_t)NN_INPUTS * NN_HIDDEN + NN_HIDDEN +
                                     (size_t)OUT_COUNT * NN_HIDDEN + OUT_COUNT),
-               "a network file stores NnWeights as one array of floats, without padding");
-_Static_assert(sizeof(float) == 4, "weights are 32-bit floats");
+               "NnWeights' floats come first, without padding");
 
 bool nn_id_valid(const char *id)
 {
@@ -111,13 +138,18 @@ bool nn_file_parse(const unsigned char *data, size_t n, const char *what, NnWeig
                        NN_ID_MAX - 1);
     if (!header(&r, "inputs", inputs, sizeof inputs))
         return false;
-    if (strcmp(inputs, NN_INPUTS_NAME) != 0)
-        return err_set(err, "%s: inputs '%s', but this build's network reads '%s'", what, inputs,
-                       NN_INPUTS_NAME);
+    int kind = -1;
+    for (size_t k = 0; k < sizeof input_kinds / sizeof input_kinds[0]; k++)
+        if (strcmp(inputs, input_kinds[k].name) == 0)
+            kind = input_kinds[k].inputs;
+    if (kind < 0)
+        return err_set(err, "%s: inputs '%s', but this build's networks read '%s' or '%s'", what,
+                       inputs, NN_INPUTS_RAW_NAME, NN_INPUTS_FEATURES_NAME);
+    size_t count = weight_count(kind);
     if (!header_number(&r, "hidden", NN_HIDDEN) || !header_number(&r, "outputs", OUT_COUNT) ||
-        !header_number(&r, "weights", NN_WEIGHTS))
+        !header_number(&r, "weights", count))
         return false;
-    size_t body = NN_WEIGHTS * 4;
+    size_t body = count * 4;
     if ((size_t)(r.end - r.at) < body + NN_TRAILER)
         return err_set(err, "%s: cut short (%zu bytes; a network file of this shape has %zu)",
                        what, n, (size_t)(r.at - data) + body + NN_TRAILER);
@@ -138,10 +170,13 @@ bool nn_file_parse(const unsigned char *data, size_t n, const char *what, NnWeig
     if (got != want)
         return err_set(err, "%s: damaged (its hash is %016llx, the file says %016llx)", what,
                        (unsigned long long)got, want);
+    memset(w, 0, sizeof *w);
+    w->inputs = kind;
     float *all = (float *)w;
-    for (size_t i = 0; i < NN_WEIGHTS; i++) {
-        all[i] = le_float(r.at + 4 * i);
-        if (!isfinite(all[i]))
+    for (size_t i = 0; i < count; i++) {
+        float *x = &all[weight_at(kind, i)];
+        *x = le_float(r.at + 4 * i);
+        if (!isfinite(*x))
             return err_set(err, "%s: weight %zu is not a finite number", what, i);
     }
     if (info) {
@@ -199,18 +234,19 @@ bool nn_file_save(const char *path, const NnWeights *w, const char *id, NnInfo *
                             "'-'",
                        id, NN_ID_MAX - 1);
     char head[256];
+    size_t count = weight_count(w->inputs);
     int h = snprintf(head, sizeof head, NN_MAGIC "id %s\ninputs %s\nhidden %d\noutputs %d\n"
                                                  "weights %zu\n",
-                     id, NN_INPUTS_NAME, NN_HIDDEN, OUT_COUNT, NN_WEIGHTS);
-    size_t size = (size_t)h + NN_WEIGHTS * 4 + NN_TRAILER;
+                     id, nn_inputs_name(w->inputs), NN_HIDDEN, OUT_COUNT, count);
+    size_t size = (size_t)h + count * 4 + NN_TRAILER;
     unsigned char *data = malloc(size + 1);
     if (!data)
         return err_set(err, "out of memory writing %s", path);
     memcpy(data, head, (size_t)h);
     const float *all = (const float *)w;
-    for (size_t i = 0; i < NN_WEIGHTS; i++)
-        put_float(data + h + 4 * i, all[i]);
-    size_t body_end = (size_t)h + NN_WEIGHTS * 4;
+    for (size_t i = 0; i < count; i++)
+        put_float(data + h + 4 * i, all[weight_at(w->inputs, i)]);
+    size_t body_end = (size_t)h + count * 4;
     uint64_t hash = fnv_bytes(FNV_OFFSET, data, body_end);
     snprintf((char *)data + body_end, NN_TRAILER + 1, "fnv64 %016llx\n", (unsigned long long)hash);
 

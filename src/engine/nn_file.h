@@ -8,7 +8,8 @@
  *
  *     shesh-net 1
  *     id NAME              (1 to NN_ID_MAX - 1 of [A-Za-z0-9._-])
- *     inputs raw-198       (the encoding of nn.h; the only one so far)
+ *     inputs KIND          (nn.h: raw-198, the points alone, or features-218,
+ *                           the points and the hand-made features)
  *     hidden 128
  *     outputs 5
  *     weights COUNT        (inputs x hidden + hidden + outputs x hidden + outputs)
@@ -31,7 +32,8 @@
 #include "nn.h"
 
 #define NN_ID_MAX 32
-#define NN_INPUTS_NAME "raw-198"
+#define NN_INPUTS_RAW_NAME "raw-198"
+#define NN_INPUTS_FEATURES_NAME "features-218"
 /* Larger files are refused unread: a network of this build is ~106 kB. */
 #define NN_FILE_MAX ((size_t)1 << 22)
 
@@ -59,6 +61,9 @@ bool nn_file_load_default(NnWeights *w, NnInfo *info, Err *err);
 /* Writes w as a file with the given id to path, atomically (into
  * PATH.tmp, flushed, then renamed: file_atomic.h); info (may be NULL) gets its id and hash. */
 bool nn_file_save(const char *path, const NnWeights *w, const char *id, NnInfo *info, Err *err);
+
+/* The name of the inputs a network reads (raw-198 or features-218). */
+const char *nn_inputs_name(int inputs);
 
 /* Whether id is a valid network id (see above). */
 bool nn_id_valid(const char *id);

@@ -1,13 +1,15 @@
 /* fuzz_nn_file.c - libFuzzer harness for the network file reader. The
  * first byte says how the rest becomes a file: bit 1 set, the rest is a
  * header, followed by the weights of a fixed network (a whole file is 104
- * kB, past the fuzzer's usual input length), with bit 2 one of them
+ * kB, past the fuzzer's usual input length; bit 3 set, of a network that
+ * reads the features, 112 kB), with bit 2 one of them
  * replaced by bytes 2-5 at the index of byte 1 (so that weights that are not
  * numbers are met); bit 0 set, a correct fnv64 line is appended, so that the
  * checks behind the hash are reached. Either way the reader accepts the
  * bytes or refuses them with a message; what it accepts has finite weights
  * and a valid id, and written out and read back it is the same network. */
 #include <math.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,7 +21,17 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-#define COUNT (sizeof(NnWeights) / sizeof(float))
+/* The floats of NnWeights (the rows of unread inputs zero), and those of a
+ * file of `inputs` inputs, in its order: the input rows, then the rest. */
+#define COUNT (offsetof(NnWeights, inputs) / sizeof(float))
+#define FILE_COUNT(inputs) ((size_t)(inputs) * NN_HIDDEN + COUNT - (size_t)NN_INPUTS * NN_HIDDEN)
+
+static float file_float(const NnWeights *net, size_t i)
+{
+    const float *all = (const float *)net;
+    size_t rows = (size_t)net->inputs * NN_HIDDEN;
+    return i < rows ? all[i] : all[i - rows + (size_t)NN_INPUTS * NN_HIDDEN];
+}
 
 static NnWeights w, v; /* 104 kB each: not on the fuzzer's stack */
 
@@ -35,12 +47,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     size_t n = size - skip;
     memcpy(file, data + skip, n);
     if (flags & 2) {
-        nn_init(&w, 1);
-        const float *all = (const float *)&w;
-        for (size_t i = 0; i < COUNT; i++, n += 4) {
+        nn_init(&w, flags & 8 ? NN_INPUTS : NN_RAW_INPUTS, 1);
+        size_t count = FILE_COUNT(w.inputs);
+        for (size_t i = 0; i < count; i++, n += 4) {
+            float x = file_float(&w, i);
             uint32_t u;
-            memcpy(&u, &all[i], 4);
-            if ((flags & 4) && i == (data[1] * 103u) % COUNT)
+            memcpy(&u, &x, 4);
+            if ((flags & 4) && i == (data[1] * 103u) % count)
                 u = (uint32_t)data[2] | (uint32_t)data[3] << 8 | (uint32_t)data[4] << 16 |
                     (uint32_t)data[5] << 24;
             for (int k = 0; k < 4; k++)

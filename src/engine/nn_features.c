@@ -1,0 +1,151 @@
+/* nn_features.c - the hand-made inputs of the contact network (see
+ * nn_features.h). Each side's points are bit masks (bit i its index i, 24
+ * the bar): a die is a shift, a count a popcount, so that the features
+ * cost about what the network's hidden layer does. */
+#include "nn_features.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+
+
+/* A roll of 36: how many of the 36 the dice d1 <= d2 stand for. */
+static int roll_weight(int d1, int d2)
+{
+    return d1 == d2 ? 1 : 2;
+}
+
+/* A side's points as masks in its own numbering. */
+typedef struct Masks {
+    uint32_t any;  /* a checker there (bit 24: on the bar) */
+    uint32_t held; /* two or more */
+    uint32_t blot; /* exactly one */
+    uint32_t held_turned, blot_turned; /* the same in the other side's numbering */
+} Masks;
+
+static Masks masks_of(const uint8_t *s)
+{
+    Masks m = {0, 0, 0, 0, 0};
+    for (int i = 0; i < 24; i++) {
+        uint32_t bit = 1u << i, mirror = 1u << (23 - i);
+        if (s[i])
+            m.any |= bit;
+        if (s[i] >= 2)
+            m.held |= bit, m.held_turned |= mirror;
+        else if (s[i] == 1)
+            m.blot |= bit, m.blot_turned |= mirror;
+    }
+    if (s[POS_BAR])
+        m.any |= 1u << POS_BAR;
+    return m;
+}
+
+/* The blots they hit with d1-d2: t their checkers (only the bar while
+ * `bar` of them are there), k the points blocked to them, b the blots, all
+ * in their numbering. */
+static uint32_t hits(uint32_t t, uint32_t k, uint32_t b, int bar, int d1, int d2)
+{
+    if (d1 != d2) {
+        uint32_t h = (t >> d1 | t >> d2) & b;
+        if (bar <= 1) /* a second checker on the bar would take the other die */
+            h |= (((t >> d1) & ~k) >> d2 | ((t >> d2) & ~k) >> d1) & b;
+        return h;
+    }
+    int steps = bar == 0 ? 4 : bar >= 4 ? 1 : 5 - bar;
+    uint32_t h = 0;
+    for (int s = 0; s < steps && t; s++) {
+        t = (t >> d1) & ~k;
+        h |= t & b;
+    }
+    return h;
+}
+
+/* Rolls of 36 that carry a checker at index r (24: the bar) to an index
+ * below `past` over points not blocked (bit i of `blocked`); an index below
+ * 0 is open. */
+static int rolls_escaping(int r, int past, uint32_t blocked)
+{
+#define OPEN(x) ((x) < 0 || !(blocked >> (x) & 1u))
+    int rolls = 0;
+    for (int a = 1; a <= 6; a++) {
+        for (int b = a + 1; b <= 6; b++) {
+            int x = r - a, y = r - b, z = r - a - b;
+            bool ox = OPEN(x), oy = OPEN(y);
+            if ((ox && x < past) || (oy && y < past) || ((ox || oy) && z < past && OPEN(z)))
+                rolls += 2;
+        }
+        for (int k = 1, at = r - a; k <= 4; k++, at -= a) {
+            if (!OPEN(at))
+                break;
+            if (at < past) {
+                rolls++;
+                break;
+            }
+        }
+    }
+#undef OPEN
+    return rolls;
+}
+
+/* The features of the side with masks me (and checkers s), the other side
+ * with masks them (and checkers o). */
+static void side_features(const uint8_t *s, const uint8_t *o, Masks me, Masks them,
+                          float out[NN_FEATURES])
+{
+    /* Hits, in their numbering. */
+    uint32_t b = me.blot_turned, k = me.held_turned;
+    int bar = o[POS_BAR];
+    uint32_t t = bar ? 1u << POS_BAR : them.any;
+    int shots = 0, loss = 0;
+    if (b)
+        for (int d1 = 1; d1 <= 6; d1++)
+            for (int d2 = d1; d2 <= 6; d2++) {
+                uint32_t h = hits(t, k, b, bar, d1, d2);
+                if (h) {
+                    int w = roll_weight(d1, d2);
+                    shots += w;
+                    loss += w * (32 - __builtin_clz(h)); /* the farthest blot's index + 1 */
+                }
+            }
+    out[NN_FEAT_SHOTS] = (float)shots / 36.0f;
+    out[NN_FEAT_PIP_LOSS] = (float)loss / (36.0f * 24.0f);
+
+    /* His rearmost checker and the points they hold in front of it. */
+    uint32_t blocked = them.held_turned;
+    int rear = me.any ? 31 - __builtin_clz(me.any) : -1;
+    float escapes = 1.0f;
+    if (rear >= 1) {
+        int lo = rear - 12 < 0 ? 0 : rear - 12;
+        uint32_t front = blocked & ((1u << rear) - 1) & ~((1u << lo) - 1);
+        if (front)
+            escapes = (float)rolls_escaping(rear, __builtin_ctz(front), blocked) / 36.0f;
+    }
+    out[NN_FEAT_ESCAPES] = escapes;
+    out[NN_FEAT_REAR] = (float)(rear + 1) / 25.0f;
+
+    int run = 0;
+    for (uint32_t m = me.held; m && run < 6; m &= m << 1)
+        run++;
+    out[NN_FEAT_PRIME] = (float)run / 6.0f;
+    out[NN_FEAT_HOME] = (float)__builtin_popcount(me.held & 0x3fu) / 6.0f;
+    int anchors = __builtin_popcount(me.held & 0x3fu << 18);
+    out[NN_FEAT_ANCHORS] = anchors >= 2 ? 1.0f : (float)anchors / 2.0f;
+    int their_home = __builtin_popcount(them.held & 0x3fu);
+    out[NN_FEAT_DANCE] = (float)(their_home * their_home) / 36.0f;
+    uint32_t far = me.held & (0xfffu << 12);
+    out[NN_FEAT_FORWARD] = far ? (float)(24 - __builtin_ctz(far)) / 12.0f : 0.0f;
+
+    /* Their rearmost checker stands on his index 23 - (its index): the bar
+     * on -1, behind all of his. */
+    int behind = them.any ? 23 - (31 - __builtin_clz(them.any)) : 24, pips = 0;
+    for (int i = behind + 1; i <= POS_BAR; i++)
+        pips += s[i] * (i - behind);
+    out[NN_FEAT_CONTACT] = pips >= 200 ? 1.0f : (float)pips / 200.0f;
+}
+
+void nn_features(const Position *p, float out[2][NN_FEATURES])
+{
+    const uint8_t *r = p->side[SIDE_ROLLER], *o = p->side[SIDE_OPPONENT];
+    Masks mr = masks_of(r), mo = masks_of(o);
+    side_features(r, o, mr, mo, out[0]);
+    side_features(o, r, mo, mr, out[1]);
+}
