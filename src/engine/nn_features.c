@@ -7,7 +7,6 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-
 /* A roll of 36: how many of the 36 the dice d1 <= d2 stand for. */
 static int roll_weight(int d1, int d2)
 {
@@ -18,13 +17,13 @@ static int roll_weight(int d1, int d2)
 typedef struct Masks {
     uint32_t any;  /* a checker there (bit 24: on the bar) */
     uint32_t held; /* two or more */
-    uint32_t blot; /* exactly one */
-    uint32_t held_turned, blot_turned; /* the same in the other side's numbering */
+    uint32_t held_turned, blot_turned; /* two or more, exactly one: in the other
+                                          side's numbering */
 } Masks;
 
 static Masks masks_of(const uint8_t *s)
 {
-    Masks m = {0, 0, 0, 0, 0};
+    Masks m = {0, 0, 0, 0};
     for (int i = 0; i < 24; i++) {
         uint32_t bit = 1u << i, mirror = 1u << (23 - i);
         if (s[i])
@@ -32,7 +31,7 @@ static Masks masks_of(const uint8_t *s)
         if (s[i] >= 2)
             m.held |= bit, m.held_turned |= mirror;
         else if (s[i] == 1)
-            m.blot |= bit, m.blot_turned |= mirror;
+            m.blot_turned |= mirror;
     }
     if (s[POS_BAR])
         m.any |= 1u << POS_BAR;
