@@ -214,20 +214,25 @@ n=$(sed -n 's/.*; \([0-9]*\) stopped under way.*/\1/p' "$dir/abandon.err")
 # (127.0.0.1) sends six 3-ply boards on six connections, then host B
 # (127.0.0.2, the same loopback) three. A1 runs; per peer at most 3 wait
 # (A2-A4; A5, A6 busy); in all at most 5 (B1, B2; B3 busy). B1 is answered
-# right after A2, not after every A, and B is never shut out by A. ---
+# right after A2, not after every A, and B is never shut out by A. Each
+# request has its own roll: the worker's evaluation cache answers a board it
+# has just searched at once, and replies that come together cannot be told
+# apart by the order they are read in. ---
 start_server fair --listen 127.0.0.1:0 --plies 3 --max-plies 3 --threads 1 \
     --max-queue 5 --max-queue-per-peer 3
 fairpid=$pid
 python3 - "$(port_of '127\.0\.0\.1' "$dir/fair.err")" "$BOARD" > "$dir/fair.out" <<'PY' ||
 import select, socket, sys, time
-port, board = int(sys.argv[1]), (sys.argv[2] + "\n").encode()
+port, fields = int(sys.argv[1]), sys.argv[2].split(":")
+rolls = iter(((6, 3), (5, 2), (1, 4), (5, 3), (2, 1), (6, 5), (3, 2), (6, 4), (5, 4)))
 conns = []
 for host, n in (("127.0.0.1", 6), ("127.0.0.2", 3)):
     for i in range(n):
+        fields[33:37] = [str(d) for d in next(rolls)] * 2  # both pairs of dice
         s = socket.socket()
         s.bind((host, 0))
         s.connect(("127.0.0.1", port))
-        s.sendall(board)
+        s.sendall((":".join(fields) + "\n").encode())
         conns.append(("AB"[host == "127.0.0.2"] + str(i + 1), s))
         time.sleep(0.005)  # in this order, all within the first request (0.4 s)
 order, busy, left = [], [], dict((s.fileno(), (name, s, b"")) for name, s in conns)

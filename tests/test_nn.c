@@ -13,6 +13,7 @@
 
 #include "nn.h"
 #include "nn_file.h"
+#include "randpos.h"
 
 static void near(double a, double b, double eps, int line)
 {
@@ -195,24 +196,6 @@ static void test_sigmoid(void **state)
     free(w);
 }
 
-/* Positions with the checkers of each side scattered at random (a point
- * holds one side's checkers only), some on the bar, some off. */
-static void random_position(uint64_t *s, Position *p)
-{
-    memset(p, 0, sizeof *p);
-    for (int side = 0; side < 2; side++) {
-        for (int left = POS_CHECKERS; left > 0;) {
-            *s ^= *s << 13, *s ^= *s >> 7, *s ^= *s << 17;
-            int at = (int)(*s % 27); /* 0..23 its points, 24 the bar, 25..26 off */
-            if (at < 24 && p->side[1 - side][23 - at] != 0)
-                continue; /* the other side's point */
-            if (at <= 24)
-                p->side[side][at < 24 ? at : POS_BAR]++;
-            left--;
-        }
-    }
-}
-
 /* The AVX2 path (on a CPU that has it) and the portable one give the same
  * bits: decisions do not depend on the machine. */
 static void test_paths_agree(void **state)
@@ -233,7 +216,7 @@ static void test_paths_agree(void **state)
     uint64_t s = 0x9e3779b97f4a7c15u;
     for (int i = 0; i < 3000; i++) {
         Position p;
-        random_position(&s, &p);
+        randpos_loose(&s, &p);
         const NnWeights *net = i % 2 ? r : w;
         double a[OUT_COUNT], b[OUT_COUNT];
         nn_eval(net, &p, a);
@@ -260,7 +243,7 @@ static void test_add_features(void **state)
     uint64_t s = 0x1234567887654321u;
     for (int i = 0; i < 500; i++) {
         Position p;
-        random_position(&s, &p);
+        randpos_loose(&s, &p);
         double a[OUT_COUNT], b[OUT_COUNT];
         nn_eval(w, &p, a);
         nn_eval(f, &p, b);

@@ -16,6 +16,7 @@
 
 #include "nn.h"
 #include "nn_features.h"
+#include "randpos.h"
 
 static void near(double a, double b, int line)
 {
@@ -139,17 +140,7 @@ static void test_sides_swap(void **state)
     uint64_t s = 0x2545f4914f6cdd1dULL;
     for (int n = 0; n < 2000; n++) {
         Position p;
-        memset(&p, 0, sizeof p);
-        for (int side = 0; side < 2; side++)
-            for (int left = POS_CHECKERS; left > 0;) {
-                s ^= s << 13, s ^= s >> 7, s ^= s << 17;
-                int at = (int)(s % 27);
-                if (at < 24 && p.side[1 - side][23 - at] != 0)
-                    continue;
-                if (at <= 24)
-                    p.side[side][at < 24 ? at : POS_BAR]++;
-                left--;
-            }
+        randpos_loose(&s, &p);
         float a[2][NN_FEATURES], b[2][NN_FEATURES];
         nn_features(&p, a);
         for (int k = 0; k < NN_FEATURES; k++)

@@ -403,16 +403,8 @@ static bool ckpt_read(const char *path, const TrainOpts *o, NnWeights *w, long *
         err_set(err, "%s is damaged: a malformed header line", path);
         goto done;
     }
-    /* Inputs other than this run's, from another start: say the start. */
-    bool other_start = fd != o->start;
-    if ((net[0] != (uint64_t)o->inputs && !other_start) || net[1] != NN_HIDDEN || net[2] != OUT_COUNT ||
-        count != CKPT_WEIGHTS || (size_t)(end - p) != 4 * CKPT_WEIGHTS) {
-        err_set(err,
-                "%s holds a network of %" PRIu64 " inputs, %" PRIu64 " hidden units and %" PRIu64
-                " outputs; this run trains %d, %d and %d",
-                path, net[0], net[1], net[2], o->inputs, NN_HIDDEN, OUT_COUNT);
-        goto done;
-    }
+    /* The options first: a run from another start or on other labels is
+     * told so, even where that also makes the network another shape. */
     char want[32], got[32];
     if (games != (uint64_t)o->games && o->labels)
         err_set(err, "%s was made with another --epochs or on other labels", path);
@@ -437,6 +429,12 @@ static bool ckpt_read(const char *path, const TrainOpts *o, NnWeights *w, long *
                 "%s started from %s (%016" PRIx64 "), and this run from %s (%016llx)", path,
                 fd ? "a network" : "random weights", fd, o->start ? "a network" : "random weights",
                 (unsigned long long)o->start);
+    else if (net[0] != (uint64_t)o->inputs || net[1] != NN_HIDDEN || net[2] != OUT_COUNT ||
+             count != CKPT_WEIGHTS || (size_t)(end - p) != 4 * CKPT_WEIGHTS)
+        err_set(err,
+                "%s holds a network of %" PRIu64 " inputs, %" PRIu64 " hidden units and %" PRIu64
+                " outputs; this run trains %d, %d and %d",
+                path, net[0], net[1], net[2], o->inputs, NN_HIDDEN, OUT_COUNT);
     else
         ok = true;
     if (!ok)
