@@ -76,7 +76,7 @@ LIB_SRC := $(wildcard $(LAYERS:%=src/%/*.c) src/lib/*.c)
 # The network compiled in (src/engine/weights/README.md lists them all):
 # its file's bytes become an array in a generated engine source,
 # nn_default.c, built with every flavour of the library's objects.
-NN_DEFAULT := src/engine/weights/shesh-feat-6.snn
+NN_DEFAULT := src/engine/weights/shesh-feat-8.snn
 NN_GEN := $(BUILD)/gen/engine/nn_default.c
 LIB_OBJ := $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/engine/nn_default.o
 # The shared library's objects: position-independent, kept apart so that
@@ -256,10 +256,13 @@ label_stage = if [ -f $(TRAIN_DIR)/$(1).txt ]; then echo "$(1): made already"; e
 # positions of its own games and the results of its 6 best moves for a roll
 # of others; feat-5, the network with the hand-made features, from sup-4, on
 # those labels and sup-4's own of the same kind; feat-6 from feat-5, with
-# feat-5's own as well.
+# feat-5's own as well; feat-7 from feat-6 on feat-6's own labels alone,
+# feat-8 from feat-7 on those and feat-7's.
 SHIPPED_TD3 := src/engine/weights/shesh-td-3.snn
 SHIPPED_SUP4 := src/engine/weights/shesh-sup-4.snn
 SHIPPED_FEAT5 := src/engine/weights/shesh-feat-5.snn
+SHIPPED_FEAT6 := src/engine/weights/shesh-feat-6.snn
+SHIPPED_FEAT7 := src/engine/weights/shesh-feat-7.snn
 train: $(BUILD)/shesh
 	@mkdir -p $(TRAIN_DIR)
 	@$(call train_stage,shesh-td-2,--games 2000000 --seed 2 --final-rate 0.01)
@@ -281,6 +284,14 @@ train: $(BUILD)/shesh
 	    mv $(TRAIN_DIR)/mix4.tmp $(TRAIN_DIR)/mix4.txt; }
 	@$(call train_stage,shesh-feat-6,--labels $(TRAIN_DIR)/mix4.txt --epochs 30 --rate 0.05 --final-rate 0.002 \
 	    --from $(SHIPPED_FEAT5))
+	@$(call label_stage,mv121,--positions 240000 --seed 121 --moves 6 --trials 0 --plies 2 --weights $(SHIPPED_FEAT6))
+	@$(call train_stage,shesh-feat-7,--labels $(TRAIN_DIR)/mv121.txt --epochs 30 --rate 0.05 --final-rate 0.002 \
+	    --from $(SHIPPED_FEAT6))
+	@$(call label_stage,mv131,--positions 240000 --seed 131 --moves 6 --trials 0 --plies 2 --weights $(SHIPPED_FEAT7))
+	@[ -f $(TRAIN_DIR)/mix6.txt ] || { cat $(TRAIN_DIR)/mv121.txt $(TRAIN_DIR)/mv131.txt > $(TRAIN_DIR)/mix6.tmp && \
+	    mv $(TRAIN_DIR)/mix6.tmp $(TRAIN_DIR)/mix6.txt; }
+	@$(call train_stage,shesh-feat-8,--labels $(TRAIN_DIR)/mix6.txt --epochs 30 --rate 0.05 --final-rate 0.002 \
+	    --from $(SHIPPED_FEAT7))
 	$(BUILD)/shesh weights $(TRAIN_DIR)/*.snn src/engine/weights/*.snn
 
 # Fuzzing: every tests/fuzz/fuzz_*.c, linked with the library built once with
