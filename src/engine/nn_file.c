@@ -17,7 +17,7 @@
 _Static_assert(sizeof(float) == 4, "weights are 32-bit floats");
 
 /* The floats a network of `inputs` inputs has in its file. */
-static size_t weight_count(int inputs)
+size_t nn_file_weight_count(int inputs)
 {
     return (size_t)inputs * NN_HIDDEN + NN_HIDDEN + (size_t)OUT_COUNT * NN_HIDDEN + OUT_COUNT;
 }
@@ -33,10 +33,7 @@ const char *nn_inputs_name(int inputs)
     return inputs == NN_INPUTS ? NN_INPUTS_FEATURES_NAME : NN_INPUTS_RAW_NAME;
 }
 
-/* Where weight k of a network of `inputs` inputs, in its file's order
- * (its input rows, the hidden biases, the output rows, the output biases),
- * is among NnWeights' floats (which hold every row). */
-static size_t weight_at(int inputs, size_t k)
+size_t nn_file_weight_at(int inputs, size_t k)
 {
     size_t rows = (size_t)inputs * NN_HIDDEN;
     return k < rows ? k : k - rows + (size_t)NN_INPUTS * NN_HIDDEN;
@@ -145,7 +142,7 @@ bool nn_file_parse(const unsigned char *data, size_t n, const char *what, NnWeig
     if (kind < 0)
         return err_set(err, "%s: inputs '%s', but this build's networks read '%s' or '%s'", what,
                        inputs, NN_INPUTS_RAW_NAME, NN_INPUTS_FEATURES_NAME);
-    size_t count = weight_count(kind);
+    size_t count = nn_file_weight_count(kind);
     if (!header_number(&r, "hidden", NN_HIDDEN) || !header_number(&r, "outputs", OUT_COUNT) ||
         !header_number(&r, "weights", count))
         return false;
@@ -174,7 +171,7 @@ bool nn_file_parse(const unsigned char *data, size_t n, const char *what, NnWeig
     w->inputs = kind;
     float *all = (float *)w;
     for (size_t i = 0; i < count; i++) {
-        float *x = &all[weight_at(kind, i)];
+        float *x = &all[nn_file_weight_at(kind, i)];
         *x = le_float(r.at + 4 * i);
         if (!isfinite(*x))
             return err_set(err, "%s: weight %zu is not a finite number", what, i);
@@ -234,7 +231,7 @@ bool nn_file_save(const char *path, const NnWeights *w, const char *id, NnInfo *
                             "'-'",
                        id, NN_ID_MAX - 1);
     char head[256];
-    size_t count = weight_count(w->inputs);
+    size_t count = nn_file_weight_count(w->inputs);
     int h = snprintf(head, sizeof head, NN_MAGIC "id %s\ninputs %s\nhidden %d\noutputs %d\n"
                                                  "weights %zu\n",
                      id, nn_inputs_name(w->inputs), NN_HIDDEN, OUT_COUNT, count);
@@ -245,7 +242,7 @@ bool nn_file_save(const char *path, const NnWeights *w, const char *id, NnInfo *
     memcpy(data, head, (size_t)h);
     const float *all = (const float *)w;
     for (size_t i = 0; i < count; i++)
-        put_float(data + h + 4 * i, all[weight_at(w->inputs, i)]);
+        put_float(data + h + 4 * i, all[nn_file_weight_at(w->inputs, i)]);
     size_t body_end = (size_t)h + count * 4;
     uint64_t hash = fnv_bytes(FNV_OFFSET, data, body_end);
     snprintf((char *)data + body_end, NN_TRAILER + 1, "fnv64 %016llx\n", (unsigned long long)hash);

@@ -65,6 +65,13 @@ bool nn_file_save(const char *path, const NnWeights *w, const char *id, NnInfo *
 /* The name of the inputs a network reads (raw-198 or features-218). */
 const char *nn_inputs_name(int inputs);
 
+/* The weights a file of a network of `inputs` inputs holds, and where its
+ * weight k (in the file's order: the input rows, the hidden biases, the
+ * output rows, the output biases) is among NnWeights' floats, which hold
+ * every row: for tools that write a file by hand. */
+size_t nn_file_weight_count(int inputs);
+size_t nn_file_weight_at(int inputs, size_t k);
+
 /* Whether id is a valid network id (see above). */
 bool nn_id_valid(const char *id);
 

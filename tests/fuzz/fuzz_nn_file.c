@@ -24,15 +24,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 /* The floats of NnWeights (the rows of unread inputs zero), and those of a
  * file of `inputs` inputs, in its order: the input rows, then the rest. */
 #define COUNT (offsetof(NnWeights, inputs) / sizeof(float))
-#define FILE_COUNT(inputs) ((size_t)(inputs) * NN_HIDDEN + COUNT - (size_t)NN_INPUTS * NN_HIDDEN)
-
-static float file_float(const NnWeights *net, size_t i)
-{
-    const float *all = (const float *)net;
-    size_t rows = (size_t)net->inputs * NN_HIDDEN;
-    return i < rows ? all[i] : all[i - rows + (size_t)NN_INPUTS * NN_HIDDEN];
-}
-
 static NnWeights w, v; /* 104 kB each: not on the fuzzer's stack */
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -48,9 +39,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     memcpy(file, data + skip, n);
     if (flags & 2) {
         nn_init(&w, flags & 8 ? NN_INPUTS : NN_RAW_INPUTS, 1);
-        size_t count = FILE_COUNT(w.inputs);
+        size_t count = nn_file_weight_count(w.inputs);
         for (size_t i = 0; i < count; i++, n += 4) {
-            float x = file_float(&w, i);
+            float x = ((const float *)&w)[nn_file_weight_at(w.inputs, i)];
             uint32_t u;
             memcpy(&u, &x, 4);
             if ((flags & 4) && i == (data[1] * 103u) % count)
