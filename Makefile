@@ -251,6 +251,10 @@ label_stage = if [ -f $(TRAIN_DIR)/$(1).txt ]; then echo "$(1): made already"; e
     for p in $$pids; do wait $$p || exit 1; done; \
     $(BUILD)/shesh label merge $(TRAIN_DIR)/$(1)-1.gz $(TRAIN_DIR)/$(1)-2.gz > $(TRAIN_DIR)/$(1).tmp && \
     mv $(TRAIN_DIR)/$(1).tmp $(TRAIN_DIR)/$(1).txt || exit 1; fi
+# A join stage: label sets NAMES (of $(TRAIN_DIR)) one after the other into
+# $(TRAIN_DIR)/NAME.txt, unless it is there.
+join_stage = [ -f $(TRAIN_DIR)/$(1).txt ] || { cat $(2:%=$(TRAIN_DIR)/%.txt) > $(TRAIN_DIR)/$(1).tmp && \
+    mv $(TRAIN_DIR)/$(1).tmp $(TRAIN_DIR)/$(1).txt; }
 # The supervised stages start from the shipped networks (so that each makes
 # the next shipped one): sup-4 from td-3, whose 2-ply search labels the
 # positions of its own games and the results of its 6 best moves for a roll
@@ -270,26 +274,22 @@ train: $(BUILD)/shesh
 	    --from $(TRAIN_DIR)/shesh-td-2.snn)
 	@$(call label_stage,s2p,--positions 400000 --seed 31 --trials 0 --plies 2 --weights $(SHIPPED_TD3))
 	@$(call label_stage,mv,--positions 240000 --seed 81 --moves 6 --trials 0 --plies 2 --weights $(SHIPPED_TD3))
-	@[ -f $(TRAIN_DIR)/mix.txt ] || { cat $(TRAIN_DIR)/mv.txt $(TRAIN_DIR)/s2p.txt > $(TRAIN_DIR)/mix.tmp && \
-	    mv $(TRAIN_DIR)/mix.tmp $(TRAIN_DIR)/mix.txt; }
+	@$(call join_stage,mix,mv s2p)
 	@$(call train_stage,shesh-sup-4,--labels $(TRAIN_DIR)/mix.txt --epochs 40 --rate 0.1 --final-rate 0.002 \
 	    --from $(SHIPPED_TD3))
 	@$(call label_stage,mv101,--positions 240000 --seed 101 --moves 6 --trials 0 --plies 2 --weights $(SHIPPED_SUP4))
-	@[ -f $(TRAIN_DIR)/mix3.txt ] || { cat $(TRAIN_DIR)/mix.txt $(TRAIN_DIR)/mv101.txt > $(TRAIN_DIR)/mix3.tmp && \
-	    mv $(TRAIN_DIR)/mix3.tmp $(TRAIN_DIR)/mix3.txt; }
+	@$(call join_stage,mix3,mix mv101)
 	@$(call train_stage,shesh-feat-5,--labels $(TRAIN_DIR)/mix3.txt --epochs 40 --rate 0.1 --final-rate 0.002 \
 	    --from $(SHIPPED_SUP4) --features)
 	@$(call label_stage,mv111,--positions 240000 --seed 111 --moves 6 --trials 0 --plies 2 --weights $(SHIPPED_FEAT5))
-	@[ -f $(TRAIN_DIR)/mix4.txt ] || { cat $(TRAIN_DIR)/mix3.txt $(TRAIN_DIR)/mv111.txt > $(TRAIN_DIR)/mix4.tmp && \
-	    mv $(TRAIN_DIR)/mix4.tmp $(TRAIN_DIR)/mix4.txt; }
+	@$(call join_stage,mix4,mix3 mv111)
 	@$(call train_stage,shesh-feat-6,--labels $(TRAIN_DIR)/mix4.txt --epochs 30 --rate 0.05 --final-rate 0.002 \
 	    --from $(SHIPPED_FEAT5))
 	@$(call label_stage,mv121,--positions 240000 --seed 121 --moves 6 --trials 0 --plies 2 --weights $(SHIPPED_FEAT6))
 	@$(call train_stage,shesh-feat-7,--labels $(TRAIN_DIR)/mv121.txt --epochs 30 --rate 0.05 --final-rate 0.002 \
 	    --from $(SHIPPED_FEAT6))
 	@$(call label_stage,mv131,--positions 240000 --seed 131 --moves 6 --trials 0 --plies 2 --weights $(SHIPPED_FEAT7))
-	@[ -f $(TRAIN_DIR)/mix6.txt ] || { cat $(TRAIN_DIR)/mv121.txt $(TRAIN_DIR)/mv131.txt > $(TRAIN_DIR)/mix6.tmp && \
-	    mv $(TRAIN_DIR)/mix6.tmp $(TRAIN_DIR)/mix6.txt; }
+	@$(call join_stage,mix6,mv121 mv131)
 	@$(call train_stage,shesh-feat-8,--labels $(TRAIN_DIR)/mix6.txt --epochs 30 --rate 0.05 --final-rate 0.002 \
 	    --from $(SHIPPED_FEAT7))
 	$(BUILD)/shesh weights $(TRAIN_DIR)/*.snn src/engine/weights/*.snn

@@ -21,9 +21,10 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-/* The floats of NnWeights (the rows of unread inputs zero), and those of a
- * file of `inputs` inputs, in its order: the input rows, then the rest. */
+/* The floats of NnWeights (the rows of unread inputs zero); a file holds
+ * nn_file_weight_count of them, in nn_file_weight_at's order. */
 #define COUNT (offsetof(NnWeights, inputs) / sizeof(float))
+
 static NnWeights w, v; /* 104 kB each: not on the fuzzer's stack */
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
