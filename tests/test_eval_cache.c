@@ -119,6 +119,65 @@ static void test_deeper_value_stays(void **state)
     eval_cache_free(c);
 }
 
+/* Threads sharing one table: two of them put and get the values of 64
+ * positions in a table of 4 entries, so that they meet in its buckets all
+ * the time; every value either finds is the whole value put under its key
+ * (each position's outputs are its own), never words of two writes. */
+#define SHARED_KEYS 64
+
+typedef struct Hammer {
+    EvalCache *c;
+    const EvalKey *keys;
+    uint64_t seed;
+    long hits, wrong;
+} Hammer;
+
+static void key_outputs(int i, double out[OUT_COUNT])
+{
+    outputs(0.001 * i, out);
+}
+
+static void *hammer(void *arg)
+{
+    Hammer *h = arg;
+    for (long n = 0; n < 400000; n++) {
+        h->seed = h->seed * 6364136223846793005u + 1442695040888963407u;
+        int i = (int)(h->seed >> 58); /* 0..63 */
+        double v[OUT_COUNT], out[OUT_COUNT];
+        key_outputs(i, v);
+        if (h->seed >> 57 & 1) {
+            eval_cache_put(h->c, &h->keys[i], v);
+        } else if (eval_cache_get(h->c, &h->keys[i], out)) {
+            h->hits++;
+            h->wrong += memcmp(out, v, sizeof v) != 0;
+        }
+    }
+    return NULL;
+}
+
+static void test_threads_share_a_table(void **state)
+{
+    (void)state;
+    EvalCache *c = eval_cache_new(4);
+    assert_non_null(c);
+    static EvalKey keys[SHARED_KEYS];
+    for (int i = 0; i < SHARED_KEYS; i++) {
+        Position p;
+        pos_start(&p);
+        p.side[0][i % 24] += 1 + i / 24;
+        assert_true(eval_cache_key(&p, i % 3, 11, &keys[i]));
+    }
+    Hammer h[2] = {{c, keys, 1, 0, 0}, {c, keys, 2, 0, 0}};
+    pthread_t t[2];
+    for (int i = 0; i < 2; i++)
+        assert_int_equal(pthread_create(&t[i], NULL, hammer, &h[i]), 0);
+    for (int i = 0; i < 2; i++)
+        assert_int_equal(pthread_join(t[i], NULL), 0);
+    assert_true(h[0].hits > 0 && h[1].hits > 0);
+    assert_int_equal(h[0].wrong + h[1].wrong, 0);
+    eval_cache_free(c);
+}
+
 /* ---- the search with and without the table ---- */
 
 typedef struct World {
@@ -209,8 +268,8 @@ static void test_search_same_values(void **state)
     static double bare[N][3][OUT_COUNT], cached[N][3][OUT_COUNT];
     int bare_moves[N][2] = {{0}}, cached_moves[N][2] = {{0}};
     SearchScratch plain, table;
-    assert_true(search_scratch_init(&plain, 0, NULL));
-    assert_true(search_scratch_init(&table, 4096, NULL));
+    assert_true(search_scratch_init(&plain, 0, NULL, NULL));
+    assert_true(search_scratch_init(&table, 4096, NULL, NULL));
     long hits;
     run(&plain, pos, n, bare, bare_moves, &hits);
     assert_int_equal(hits, 0);
@@ -235,6 +294,50 @@ static void test_search_same_values(void **state)
     assert_memory_equal(bare_moves, cached_moves, sizeof bare_moves);
     search_scratch_done(&plain);
     search_scratch_done(&table);
+}
+
+/* Two scratches lent one table (a server's workers): what one searched,
+ * the other finds, with the very values a scratch without a table
+ * computes; freeing the scratches leaves the table to its lender. */
+static void test_lent_table(void **state)
+{
+    (void)state;
+    static Position pos[N];
+    positions(pos, N);
+    static double bare[N][3][OUT_COUNT], a_vals[N][3][OUT_COUNT], b_vals[N][3][OUT_COUNT];
+    int bare_moves[N][2] = {{0}}, a_moves[N][2] = {{0}}, b_moves[N][2] = {{0}};
+    EvalCache *shared = eval_cache_new(1 << 14);
+    assert_non_null(shared);
+    SearchScratch plain, a, b;
+    assert_true(search_scratch_init(&plain, 0, NULL, NULL));
+    assert_true(search_scratch_init(&a, 0, shared, NULL));
+    assert_true(search_scratch_init(&b, 4096, shared, NULL));
+    assert_ptr_equal(a.cache, shared);
+    assert_ptr_equal(b.cache, shared); /* lent: no table of its own */
+    long hits, b_hits;
+    run(&plain, pos, N, bare, bare_moves, &hits);
+    run(&a, pos, N, a_vals, a_moves, &hits);
+    run(&b, pos, N, b_vals, b_moves, &b_hits);
+    assert_memory_equal(bare, a_vals, sizeof bare);
+    assert_memory_equal(bare, b_vals, sizeof bare);
+    assert_memory_equal(bare_moves, b_moves, sizeof bare_moves);
+    /* a's run, on an empty table, found the transpositions of its 2-ply
+     * trees (thousands); b's finds the values of a's roots and so goes
+     * down into none of them: a few hundred lookups. With a table of its
+     * own, b would do just what a did. */
+    assert_true(hits > 0);
+    assert_true(b_hits > 0 && b_hits < hits / 2);
+    search_scratch_done(&a);
+    search_scratch_done(&b);
+    search_scratch_done(&plain);
+    assert_null(b.cache);
+    EvalKey k;
+    double v[OUT_COUNT], out[OUT_COUNT];
+    outputs(0.2, v);
+    assert_true(eval_cache_key(&pos[0], 5, 1, &k));
+    eval_cache_put(shared, &k, v); /* still the lender's, still whole */
+    assert_true(eval_cache_get(shared, &k, out));
+    eval_cache_free(shared);
 }
 
 /* A search stopped halfway (its stop flag raised by another thread while
@@ -262,8 +365,8 @@ static void test_stopped_search_keeps_nothing(void **state)
     positions(pos, N);
     const Position *p = &pos[1];
     SearchScratch plain, table;
-    assert_true(search_scratch_init(&plain, 0, NULL));
-    assert_true(search_scratch_init(&table, 1 << 16, NULL));
+    assert_true(search_scratch_init(&plain, 0, NULL, NULL));
+    assert_true(search_scratch_init(&table, 1 << 16, NULL, NULL));
     Search s;
     double want[OUT_COUNT], got[OUT_COUNT];
     search_init(&s, &world.ctx, world.util, &plain);
@@ -297,7 +400,9 @@ int main(void)
         cmocka_unit_test(test_keys_tell_apart),
         cmocka_unit_test(test_put_get_clear),
         cmocka_unit_test(test_deeper_value_stays),
+        cmocka_unit_test(test_threads_share_a_table),
         cmocka_unit_test(test_search_same_values),
+        cmocka_unit_test(test_lent_table),
         cmocka_unit_test(test_stopped_search_keeps_nothing),
     };
     return cmocka_run_group_tests(tests, setup, teardown);

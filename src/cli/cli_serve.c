@@ -468,7 +468,18 @@ int cli_serve(int argc, char **argv)
         return serve_fail(err.text);
     }
 
-    ProtoConfig pcfg = {.engine = engine, .plies = o.plies, .max_plies = o.max_plies};
+    /* One table of values for every worker: the next request of a board
+     * goes to whichever worker is free. */
+    EngineTable *table = engine_table_new(o.threads, &err);
+    if (!table) {
+        diag_free(diag, 2.0);
+        close(sfd);
+        while (n > 0)
+            listen_close(&listeners[--n]);
+        engine_free(engine);
+        return serve_fail(err.text);
+    }
+    ProtoConfig pcfg = {.engine = engine, .plies = o.plies, .max_plies = o.max_plies, .table = table};
     NetHandler h = {
         .ctx = &pcfg,
         .session_new = serve_session_new,
@@ -524,7 +535,9 @@ int cli_serve(int argc, char **argv)
     diag_free(cfg.diag, 2.0);
     /* A request still running at exit uses the engine: leave it be, the
      * process is about to end. */
-    if (!stats.abandoned)
+    if (!stats.abandoned) {
+        engine_table_free(table);
         engine_free(engine);
+    }
     return EXIT_OK;
 }

@@ -163,18 +163,42 @@ EngineScratch *engine_scratch_new(Err *err)
     return engine_scratch_new_cached(EVAL_CACHE_DEFAULT_ENTRIES, err);
 }
 
-EngineScratch *engine_scratch_new_cached(size_t cache_entries, Err *err)
+static EngineScratch *scratch_new(size_t cache_entries, EngineTable *lent, Err *err)
 {
     EngineScratch *sc = malloc(sizeof *sc);
     if (!sc) {
         err_set(err, "out of memory for the engine's scratch");
         return NULL;
     }
-    if (!search_scratch_init(&sc->search, cache_entries, err)) {
+    if (!search_scratch_init(&sc->search, cache_entries, lent, err)) {
         free(sc);
         return NULL;
     }
     return sc;
+}
+
+EngineScratch *engine_scratch_new_cached(size_t cache_entries, Err *err)
+{
+    return scratch_new(cache_entries, NULL, err);
+}
+
+EngineScratch *engine_scratch_new_sharing(EngineTable *t, Err *err)
+{
+    return scratch_new(0, t, err);
+}
+
+EngineTable *engine_table_new(int threads, Err *err)
+{
+    size_t n = threads < 1 ? 1 : (size_t)threads;
+    EngineTable *t = eval_cache_new(n * EVAL_CACHE_DEFAULT_ENTRIES);
+    if (!t)
+        err_set(err, "out of memory for a table of values for %d threads", threads);
+    return t;
+}
+
+void engine_table_free(EngineTable *t)
+{
+    eval_cache_free(t);
 }
 
 void engine_scratch_set_stop(EngineScratch *sc, const atomic_bool *stop)

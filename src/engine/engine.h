@@ -90,6 +90,21 @@ EngineScratch *engine_scratch_new(Err *err);
 EngineScratch *engine_scratch_new_cached(size_t cache_entries, Err *err);
 void engine_scratch_free(EngineScratch *sc);
 
+/* A table of values for the scratches of several threads at once (a
+ * server's workers): a position one of them valued is found by all of
+ * them, which a table of each thread's own misses when the next request
+ * of a board goes to another thread. As large as `threads` scratches'
+ * own tables together; NULL (err filled) if memory is short. Free it
+ * after every scratch that uses it. */
+typedef struct EvalCache EngineTable;
+EngineTable *engine_table_new(int threads, Err *err);
+void engine_table_free(EngineTable *t);
+
+/* A scratch like engine_scratch_new's that keeps its values in t (which
+ * other threads' scratches may use at the same time) instead of a table
+ * of its own. */
+EngineScratch *engine_scratch_new_sharing(EngineTable *t, Err *err);
+
 /* A flag another thread sets when the answers of the decisions made with
  * sc are no longer wanted (a server's client left, a time budget ran out):
  * a decision under way then ends within a node of its search, with an

@@ -1,11 +1,17 @@
 /* eval_cache.h - values the search has computed, kept for the next time it
  * meets the same position at the same depth.
  *
- * A fixed table owned by one thread at a time (it lives in a search's
- * scratch, made once per player or server thread), kept from one search to
- * the next: a server asked the same board again, and a 2-ply search whose
- * second pass meets the positions of its first, find their values here
- * instead of evaluating them again (search.c says which searches use it).
+ * A fixed table, kept from one search to the next: a server asked the same
+ * board again, and a 2-ply search whose second pass meets the positions of
+ * its first, find their values here instead of evaluating them again
+ * (search.c says which searches use it). A search's scratch makes its own
+ * (one per player or thread), or is lent one that the scratches of several
+ * threads use at once (a server's workers, so that a board one of them
+ * answered is found by the others): gets and puts may run in any threads
+ * at the same time. Each bucket has a sequence number that a write makes
+ * odd while under way: a read that meets a write is a miss, and a write
+ * that meets another is dropped, so no lock is ever waited for and a value
+ * read is always one whole value put.
  *
  * The key holds the position and the depth; what a value depends on
  * besides goes into its tag: the evaluator (its network's hash), and for a
@@ -60,7 +66,7 @@ bool eval_cache_get(const EvalCache *c, const EvalKey *k, double out[OUT_COUNT])
 /* Keeps out under k. */
 void eval_cache_put(EvalCache *c, const EvalKey *k, const double out[OUT_COUNT]);
 
-/* Forgets every entry. */
+/* Forgets every entry; not while another thread uses the table. */
 void eval_cache_clear(EvalCache *c);
 
 #endif

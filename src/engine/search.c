@@ -10,12 +10,14 @@
 #include "fnv.h"
 #include "pubeval.h"
 
-bool search_scratch_init(SearchScratch *sc, size_t cache_entries, Err *err)
+bool search_scratch_init(SearchScratch *sc, size_t cache_entries, EvalCache *lent, Err *err)
 {
     memset(sc, 0, sizeof *sc);
     sc->stop = NULL;
     bool ok = (sc->race_cache = race_cache_new()) != NULL;
-    if (ok && cache_entries > 0)
+    if (lent)
+        sc->cache = lent, sc->cache_lent = true;
+    else if (ok && cache_entries > 0)
         ok = (sc->cache = eval_cache_new(cache_entries)) != NULL;
     for (int i = 0; ok && i <= SEARCH_MAX_PLIES; i++)
         ok = (sc->lists[i] = malloc(sizeof(MoveList))) != NULL;
@@ -30,8 +32,10 @@ void search_scratch_done(SearchScratch *sc)
 {
     race_cache_free(sc->race_cache);
     sc->race_cache = NULL;
-    eval_cache_free(sc->cache);
+    if (!sc->cache_lent)
+        eval_cache_free(sc->cache);
     sc->cache = NULL;
+    sc->cache_lent = false;
     for (int i = 0; i <= SEARCH_MAX_PLIES; i++) {
         free(sc->lists[i]);
         sc->lists[i] = NULL;

@@ -55,6 +55,7 @@ typedef struct SearchScratch {
     MoveList *lists[SEARCH_MAX_PLIES + 1];
     struct RaceCache *race_cache;
     struct EvalCache *cache; /* NULL: every value computed afresh */
+    bool cache_lent;         /* the cache is its lender's, not freed here */
     /* Set by another thread when nobody wants the answer any more (its
      * client is gone, its time is up): the search then ends at its next
      * node and its results mean nothing. NULL: never. */
@@ -62,9 +63,12 @@ typedef struct SearchScratch {
 } SearchScratch;
 
 /* Allocates every part at once, a value table of about cache_entries
- * entries (0: none); false (err filled) if memory is short, with nothing
+ * entries (0: none) unless it is lent one (lent not NULL: a table the
+ * caller frees after the scratch, which other threads' scratches may use
+ * at the same time); false (err filled) if memory is short, with nothing
  * left to free. */
-bool search_scratch_init(SearchScratch *sc, size_t cache_entries, Err *err);
+bool search_scratch_init(SearchScratch *sc, size_t cache_entries, struct EvalCache *lent,
+                         Err *err);
 void search_scratch_done(SearchScratch *sc);
 
 typedef struct Search {

@@ -17,6 +17,7 @@ typedef struct EnginePlayer {
     const Engine *engine;
     int plies;
     EngineScratch *scratch;
+    bool own_scratch; /* made here, freed here; else lent */
 } EnginePlayer;
 
 static PlayerStatus status_of(EngineResult r)
@@ -110,7 +111,7 @@ static PlayerStatus ep_resign(Player *pl, const Position *p, const CubeState *cs
 static void ep_close(Player *pl)
 {
     EnginePlayer *ep = pl->state;
-    if (ep)
+    if (ep && ep->own_scratch)
         engine_scratch_free(ep->scratch);
     free(ep);
 }
@@ -128,6 +129,12 @@ static const PlayerOps engine_ops = {
 
 Player *player_engine_new(const Engine *e, int plies, const char *name, Err *err)
 {
+    return player_engine_new_on(e, plies, name, NULL, err);
+}
+
+Player *player_engine_new_on(const Engine *e, int plies, const char *name, EngineScratch *sc,
+                             Err *err)
+{
     EnginePlayer *ep = malloc(sizeof *ep);
     if (!ep) {
         err_set(err, "out of memory for an engine player");
@@ -135,7 +142,8 @@ Player *player_engine_new(const Engine *e, int plies, const char *name, Err *err
     }
     ep->engine = e;
     ep->plies = plies;
-    ep->scratch = engine_scratch_new(err);
+    ep->own_scratch = sc == NULL;
+    ep->scratch = sc ? sc : engine_scratch_new(err);
     if (!ep->scratch) {
         free(ep);
         return NULL;

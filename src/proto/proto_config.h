@@ -13,12 +13,16 @@ typedef struct ProtoConfig {
     const Engine *engine;
     int plies;     /* depth of move and cube decisions for board lines */
     int max_plies; /* cap on `plies N` a client may ask for */
+    /* The table of values every worker's scratch uses (engine_table_new),
+     * so that a board any worker answered is found by all; NULL: each
+     * worker keeps a table of its own. */
+    EngineTable *table;
 } ProtoConfig;
 
 /* What one thread that answers requests owns (proto_worker_new): the player
- * that makes the board decisions (the engine at cfg->plies) and scratch
- * memory for evaluations and for checking the player's answers. Made once
- * per thread, used by one request at a time. */
+ * that makes the board decisions (the engine at cfg->plies) and the scratch
+ * memory it decides with, which evaluations use too. Made once per thread,
+ * used by one request at a time. */
 typedef struct ProtoWorker ProtoWorker;
 
 /* A worker for cfg (which must outlive it); NULL with err filled when

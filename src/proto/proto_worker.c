@@ -20,9 +20,9 @@ ProtoWorker *proto_worker_new(const ProtoConfig *cfg, Err *err)
     }
     if (!cfg->engine)
         return w; /* every board request is answered with an error */
-    w->scratch = engine_scratch_new(err);
+    w->scratch = cfg->table ? engine_scratch_new_sharing(cfg->table, err) : engine_scratch_new(err);
     if (w->scratch)
-        w->player = player_engine_new(cfg->engine, cfg->plies, NULL, err);
+        w->player = player_engine_new_on(cfg->engine, cfg->plies, NULL, w->scratch, err);
     if (!w->player) {
         proto_worker_free(w);
         return NULL;

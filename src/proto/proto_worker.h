@@ -13,7 +13,8 @@
 struct ProtoWorker {
     Player *player;         /* board decisions: the engine at cfg->plies;
                                NULL when the server has no engine */
-    EngineScratch *scratch; /* evaluations, at the plies each one asks */
+    EngineScratch *scratch; /* lent to the player; evaluations, at the plies
+                               each one asks */
     MoveList *legal;        /* the legal moves a move answer is checked against,
                                and those /v1/moves lists */
     /* The HTTP API's (http_api.c): the ranked candidates of /v1/move, the
