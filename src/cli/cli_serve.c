@@ -450,8 +450,7 @@ int cli_serve(int argc, char **argv)
     int sfd = signalfd(-1, &mask, SFD_CLOEXEC | SFD_NONBLOCK);
     if (sfd < 0) {
         snprintf(err.text, sizeof err.text, "cannot watch signals: %s", strerror(errno));
-        while (n > 0)
-            listen_close(&listeners[--n]);
+        close_all(listeners, &n, http, &nh);
         engine_free(engine);
         return serve_fail(err.text);
     }
@@ -462,8 +461,7 @@ int cli_serve(int argc, char **argv)
     Diag *diag = diag_new(stderr, "shesh serve: ", 0, &err);
     if (!diag) {
         close(sfd);
-        while (n > 0)
-            listen_close(&listeners[--n]);
+        close_all(listeners, &n, http, &nh);
         engine_free(engine);
         return serve_fail(err.text);
     }
@@ -474,8 +472,7 @@ int cli_serve(int argc, char **argv)
     if (!table) {
         diag_free(diag, 2.0);
         close(sfd);
-        while (n > 0)
-            listen_close(&listeners[--n]);
+        close_all(listeners, &n, http, &nh);
         engine_free(engine);
         return serve_fail(err.text);
     }

@@ -67,6 +67,8 @@ size_t eval_cache_entries(const EvalCache *c)
 
 void eval_cache_clear(EvalCache *c)
 {
+    /* Every key's board[3] has USED_BIT: an entry whose word 3 is zero
+     * matches no key. */
     for (size_t i = 0; i < c->buckets; i++)
         for (int j = 0; j < 2; j++)
             atomic_store_explicit(&c->b[i].e[j][3], 0, memory_order_relaxed);

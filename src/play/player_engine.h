@@ -19,7 +19,9 @@ Player *player_engine_new_on(const Engine *e, int plies, const char *name, Engin
 
 /* Lends the player's decisions a stop flag (engine_scratch_set_stop): set
  * by another thread, the decision under way ends at once with a worthless
- * answer. pl must be a player made by player_engine_new; NULL clears it. */
+ * answer. pl must be a player made by player_engine_new or
+ * player_engine_new_on (whose flag is then the lent scratch's); NULL
+ * clears it. */
 void player_engine_set_stop(Player *pl, const atomic_bool *stop);
 
 #endif
