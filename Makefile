@@ -77,6 +77,8 @@ LIB_SRC := $(wildcard $(LAYERS:%=src/%/*.c) src/lib/*.c)
 # its file's bytes become an array in a generated engine source,
 # nn_default.c, built with every flavour of the library's objects.
 NN_DEFAULT := src/engine/weights/shesh-feat-8.snn
+# The race network compiled in; empty: none, races are the race model's.
+NN_RACE_DEFAULT :=
 NN_GEN := $(BUILD)/gen/engine/nn_default.c
 LIB_OBJ := $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/engine/nn_default.o
 # The shared library's objects: position-independent, kept apart so that
@@ -110,14 +112,21 @@ $(BUILD)/pic/%.o: src/%.c $(HEADERS) Makefile
 # another network named on the command line (make NN_DEFAULT=...) is
 # compiled in even when its file is older.
 NN_STAMP := $(BUILD)/gen/nn_default.name
-$(shell mkdir -p $(BUILD)/gen && { echo '$(NN_DEFAULT)' | cmp -s - $(NN_STAMP) || \
-    echo '$(NN_DEFAULT)' > $(NN_STAMP); })
-$(NN_GEN): $(NN_DEFAULT) $(NN_STAMP) Makefile
+# Without a race network the array holds one byte and its size says 0.
+$(shell mkdir -p $(BUILD)/gen && { echo '$(NN_DEFAULT) $(NN_RACE_DEFAULT)' | \
+    cmp -s - $(NN_STAMP) || echo '$(NN_DEFAULT) $(NN_RACE_DEFAULT)' > $(NN_STAMP); })
+NN_BYTES = od -An -v -tu1 $(1) | sed 's/^ *//; s/  */,/g; s/$$/,/'
+$(NN_GEN): $(NN_DEFAULT) $(NN_RACE_DEFAULT) $(NN_STAMP) Makefile
 	@mkdir -p $(@D)
-	{ printf '%s\n' '/* nn_default.c - made by make from $(NN_DEFAULT); do not edit. */' \
+	{ printf '%s\n' '/* nn_default.c - made by make from $(NN_DEFAULT) $(NN_RACE_DEFAULT); do not edit. */' \
 	      '#include "nn_file.h"' '' 'const unsigned char nn_default_file[] = {'; \
-	  od -An -v -tu1 $(NN_DEFAULT) | sed 's/^ *//; s/  */,/g; s/$$/,/'; \
-	  printf '%s\n' '};' 'const size_t nn_default_file_size = sizeof nn_default_file;'; \
+	  $(call NN_BYTES,$(NN_DEFAULT)); \
+	  printf '%s\n' '};' 'const size_t nn_default_file_size = sizeof nn_default_file;' \
+	      'const unsigned char nn_race_default_file[] = {'; \
+	  race='$(NN_RACE_DEFAULT)'; \
+	  if [ -n "$$race" ]; then $(call NN_BYTES,$$race); size='sizeof nn_race_default_file'; \
+	  else echo 0; size=0; fi; \
+	  printf '%s\n' '};' "const size_t nn_race_default_file_size = $$size;"; \
 	} > $@.tmp && mv $@.tmp $@
 
 $(BUILD)/obj/engine/nn_default.o: $(NN_GEN) $(HEADERS)

@@ -142,6 +142,31 @@ expect 2 "--moves" --moves 0 --out x.gz
 expect 2 "--moves" --moves 33 --out x.gz
 passed "$f0" "--moves labels the results of the K best moves for a roll, the other side on roll"
 
+# ---- 2d. --race: races a model values, not contact positions nor bear-offs ----------
+f0=$fails
+expect 0 "12 labels written to r.gz" --race --positions 12 --trials 12 --truncate 0 --seed 3 --out r.gz
+zcat r.gz | head -1 | grep -qF " plies=0 phase=race engine=" || no "--race header: $(zcat r.gz | head -1)"
+zcat r.gz | tail -n +2 | cut -f2 > rids
+"$SHESH" id decode --json - < rids > rboards || no "decoding the --race positions failed"
+python3 - rboards <<'PY' || no "--race labels are not races with a checker outside home"
+import json, sys
+boards = [json.loads(l) for l in open(sys.argv[1])]
+assert len(boards) == 12, len(boards)
+for b in boards:
+    # index i is point i + 1 from each side's own home, 24 the bar
+    top = [max([i + 1 for i, c in enumerate(s) if c] or [0]) for s in (b["player"], b["opponent"])]
+    assert sum(top) <= 24, ("contact", b)  # each side's rear checker past the other's
+    assert max(top) > 6, ("every checker home", b)
+PY
+for k in 1 2; do
+    expect 0 "6 labels written" --race --positions 12 --trials 12 --truncate 0 --seed 3 --shard "$k/2" --out "rs$k.gz"
+done
+"$SHESH" label merge rs1.gz rs2.gz > rmerged 2> err || no "merge of --race shards: exit $? ($(cat err))"
+diff <(zcat r.gz | tail -n +2) <(tail -n +2 rmerged) > /dev/null || no "the --race shards merged are not the whole run"
+expect 0 "0 labels written to r.gz" --race --positions 12 --trials 12 --truncate 0 --seed 3 --out r.gz --resume
+expect 1 "r.gz was made by another run" --positions 12 --trials 12 --truncate 0 --seed 3 --out r.gz --resume
+passed "$f0" "--race labels races with a checker outside home; shards merge; resumes only as --race"
+
 # ---- 3. resuming -------------------------------------------------------------------
 f0=$fails
 BIG=(--positions 40 --trials 24 --truncate 6 --seed 5)

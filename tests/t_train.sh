@@ -9,7 +9,9 @@
 # --from FILE trains on from a network file, and a checkpoint resumes only
 # from the network it started from; --labels trains by epochs on shesh
 # label's labels, nearer them, resuming only on the same labels; --features
-# makes a network that reads the hand-made features, resuming only as one.
+# makes a network that reads the hand-made features, resuming only as one;
+# --race a race network from shesh label --race's labels, refusing other
+# labels, a contact network to start from and a contact checkpoint.
 # Bad option values are refused with exit 2 naming the option.
 set -u
 SHESH=${SHESH:-build/shesh}
@@ -244,6 +246,64 @@ train featon --games 20 --seed 3 --from "$dir/feat/f.snn" --out g.snn
 "$SHESH" weights "$dir/featon/g.snn" 2>&1 | grep -qF "inputs features-218" || no "trained on from a features network, the features are gone"
 passed "$f0" "--features: the network reads the features, nears the labels, resumes to the same; a raw run refuses its checkpoint"
 
+# ---- 3e. a race network ----------------------------------------------------------
+f0=$fails
+"$SHESH" label --race --positions 40 --trials 8 --truncate 0 --seed 4 --out "$dir/race.gz" 2> /dev/null ||
+    no "shesh label --race failed"
+RACE=(--labels "$dir/race.gz" --epochs 6 --rate 0.05 --final-rate 0.01 --race --check-every 60)
+train race "${RACE[@]}" --out r.snn
+[ "$status" = 0 ] || no "--race: exit $status ($(head -c 300 "$dir/err"))"
+grep -qF -- "--race --id r --out r.snn" "$dir/err" || no "the command printed at the end lacks --race: $(cat "$dir/err")"
+grep -qF "ppg against pubeval" "$dir/err" && no "--race plays games against pubeval: $(cat "$dir/err")"
+"$SHESH" weights "$dir/race/r.snn" > "$dir/show" 2>&1 || no "the race network is refused: $(cat "$dir/show")"
+grep -qF "inputs race-198" "$dir/show" || no "--race: not a race network: $(cat "$dir/show")"
+grep -qF "  race: win " "$dir/show" || no "shesh weights shows a race network on the opening: $(cat "$dir/show")"
+# trained on from it (a race network without --race), 30 more epochs: nearer the labels
+train raceon --labels "$dir/race.gz" --epochs 30 --rate 0.05 --final-rate 0.01 --from "$dir/race/r.snn" --out r2.snn
+[ "$status" = 0 ] || no "--from a race network: exit $status ($(head -c 300 "$dir/err"))"
+"$SHESH" weights "$dir/raceon/r2.snn" 2>&1 | grep -qF "inputs race-198" || no "trained on from a race network, not a race network"
+racemae() { "$SHESH" weights --labels "$dir/race.gz" --json "$@" | python3 -c 'import json,sys; print(json.load(sys.stdin)["mean_abs_error"][0])'; }
+before=$(racemae "$dir/race/r.snn") after=$(racemae "$dir/raceon/r2.snn")
+python3 -c "import sys; sys.exit(not float('$after') < 0.9 * float('$before'))" ||
+    no "--race: 30 more epochs did not bring the network nearer the labels ($before -> $after)"
+# with the race features; stopped and resumed: the same network
+train racefeat "${RACE[@]}" --features --out f.snn
+"$SHESH" weights "$dir/racefeat/f.snn" 2>&1 | grep -qF "inputs race-218" || no "--race --features: not race-218"
+expect 0 "--resume" racesplit "${RACE[@]}" --features --stop-after 70 --out f.snn
+cp "$dir/racesplit/f.snn.ckpt" "$dir/race.ckpt"
+expect 0 "resuming" racesplit "${RACE[@]}" --features --out f.snn --resume
+cmp -s "$dir/racefeat/f.snn" "$dir/racesplit/f.snn" || no "--race: stopped at 70 and resumed differs"
+# a race checkpoint resumed as a contact run, and the other way round
+cp "$dir/race.ckpt" "$dir/racesplit/f.snn.ckpt"
+expect 1 "trains a race network, and this run a contact one" racesplit --labels "$dir/race.gz" --epochs 6 \
+    --rate 0.05 --final-rate 0.01 --features --out f.snn --resume
+CONTACT_ON_RACE=(--labels "$dir/race.gz" --epochs 6 --rate 0.05 --final-rate 0.01 --features)
+expect 0 "--resume" racecontact "${CONTACT_ON_RACE[@]}" --stop-after 70 --out c.snn
+expect 1 "trains a contact network, and this run a race one" racecontact "${CONTACT_ON_RACE[@]}" --race \
+    --out c.snn --resume
+# the wrong labels, the wrong network, no labels
+expect 1 "--labels: label 1 is a contact position, not a race for a race network" racebad \
+    --labels "$dir/labels.gz" --race --out x.snn
+expect 1 "--race: $dir/full/w.snn is a contact network" racebad --labels "$dir/race.gz" --race \
+    --from "$dir/full/w.snn" --out x.snn
+expect 1 "--labels: label 1 is a contact position" racebad --labels "$dir/labels.gz" --from "$dir/race/r.snn" --out x.snn
+expect 1 "is a race network: train it on --labels" racebad --games 10 --from "$dir/race/r.snn" --out x.snn
+[ -e "$dir/racebad/x.snn" ] || [ -e "$dir/racebad/x.snn.ckpt" ] && no "a refused race run wrote a file"
+# the engine plays races with it, and contact as before
+RACE_ID=$(zcat "$dir/race.gz" | awk -F'\t' 'NR == 2 {print $2}')
+"$SHESH" eval --json "$RACE_ID" > "$dir/e0" && "$SHESH" eval --json --weights "$dir/race/r.snn" "$RACE_ID" > "$dir/e1" ||
+    no "eval --weights RACE-NET: exit $?"
+cmp -s "$dir/e0" "$dir/e1" && no "eval --weights RACE-NET values a race as the race model does"
+"$SHESH" eval --json 4HPwATDgc/ABMA > "$dir/e0" && "$SHESH" eval --json --weights "$dir/race/r.snn" 4HPwATDgc/ABMA > "$dir/e1"
+cmp -s "$dir/e0" "$dir/e1" || no "eval --weights RACE-NET values the opening otherwise"
+"$SHESH" hint --weights "$dir/race/r.snn" "$RACE_ID" 31 > /dev/null || no "hint --weights RACE-NET: exit $?"
+# the engine is named by both networks: CONTACT+RACE
+contact=$("$SHESH" weights --json | python3 -c 'import json,sys; print(json.loads(sys.stdin.readline())["id"])')
+"$SHESH" rollout --weights "$dir/race/r.snn" --trials 8 --truncate 2 --threads 1 --quiet --json "$RACE_ID" > "$dir/ro" ||
+    no "rollout --weights RACE-NET: exit $?"
+grep -qF "\"engine\": \"$contact+r\"" "$dir/ro" || no "rollout --weights RACE-NET does not name $contact+r: $(head -c 300 "$dir/ro")"
+passed "$f0" "--race: a race network from race labels, trained on, resumed to the same; wrong labels, networks and checkpoints refused; the engine values races with it"
+
 # ---- 4. bad option values ----------------------------------------------------
 f0=$fails
 usage_error() { # NEEDLE ARGS...
@@ -274,6 +334,8 @@ usage_error "makes no network id" --out dir/
 usage_error "--games is for TD self-play; with --labels give --epochs" --labels x.gz --games 10 --out w.snn
 usage_error "--epochs needs --labels FILE" --epochs 3 --out w.snn
 usage_error "--epochs: '0'" --labels x.gz --epochs 0 --out w.snn
+usage_error "--race trains on labels: give --labels FILE" --race --out w.snn
+usage_error "--race and --from-default" --race --labels x.gz --from-default --out w.snn
 passed "$f0" "bad option values refused with exit 2, naming the option"
 
 if [ "$fails" -ne 0 ]; then

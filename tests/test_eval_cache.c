@@ -197,7 +197,7 @@ static int setup(void **state)
     world.net = malloc(sizeof *world.net);
     if (!world.db || !world.net || !nn_file_load_default(world.net, &info, NULL))
         return -1;
-    world.ctx = (EvalCtx){world.db, world.net, info.hash};
+    world.ctx = (EvalCtx){world.db, world.net, NULL, info.hash};
     CubeState cs = {0};
     cs.cube = 1, cs.owner = -1, cs.max_cube = 64, cs.cube_in_use = true;
     for (int side = 0; side < 2; side++)

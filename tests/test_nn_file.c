@@ -111,6 +111,42 @@ static void test_features_round_trip(void **state)
     assert_true(nn_file_save(fx->path, fx->w, "test-net.1_a", NULL, &err));
 }
 
+/* A race network, of either kind of inputs: its own header, read back a
+ * race network of the same weights; nn_inputs_name names the four kinds. */
+static void test_race_round_trip(void **state)
+{
+    Fixture *fx = *state;
+    static const struct {
+        int inputs;
+        const char *name;
+    } kinds[] = {{NN_RAW_INPUTS, "race-198"}, {NN_INPUTS, "race-218"}};
+    for (size_t k = 0; k < 2; k++) {
+        nn_init(fx->w, kinds[k].inputs, 13);
+        fx->w->race = true;
+        Err err = {{0}};
+        assert_true(nn_file_save(fx->path, fx->w, "race", NULL, &err));
+        assert_true(nn_file_load(fx->path, fx->v, NULL, &err));
+        assert_memory_equal(fx->w, fx->v, sizeof *fx->w);
+        assert_true(fx->v->race);
+        assert_string_equal(nn_inputs_name(fx->v), kinds[k].name);
+        size_t size;
+        unsigned char *data = slurp(fx->path, &size);
+        char head[64];
+        snprintf(head, sizeof head, "shesh-net 1\nid race\ninputs %s\n", kinds[k].name);
+        assert_memory_equal(data, head, strlen(head));
+        free(data);
+        fx->w->race = false;
+        assert_string_equal(nn_inputs_name(fx->w),
+                            kinds[k].inputs == NN_INPUTS ? "features-218" : "raw-198");
+    }
+    /* A contact network loaded over a race one is a contact one again. */
+    Err err = {{0}};
+    assert_true(nn_file_parse(fx->data, fx->size, "raw", fx->v, NULL, &err));
+    assert_false(fx->v->race);
+    nn_init(fx->w, NN_RAW_INPUTS, 11); /* the fixture as it was, for the tests after */
+    assert_true(nn_file_save(fx->path, fx->w, "test-net.1_a", NULL, &err));
+}
+
 static void test_compiled_in(void **state)
 {
     Fixture *fx = *state;
@@ -214,7 +250,8 @@ static void test_foreign(void **state)
         {"shesh-net 1\nid a b\ninputs raw-198\nhidden 128\noutputs 5\nweights 26117\n",
          "the id is not"},
         {"shesh-net 1\nid x\ninputs gnubg-250\nhidden 128\noutputs 5\nweights 26117\n",
-         "inputs 'gnubg-250', but this build's networks read 'raw-198' or 'features-218'"},
+         "inputs 'gnubg-250', but this build's networks read 'raw-198', 'features-218', "
+         "'race-198' or 'race-218'"},
         {"shesh-net 1\nid x\ninputs features-218\nhidden 128\noutputs 5\nweights 26117\n",
          "weights 26117, but this build's network has 28677"},
         {"shesh-net 1\nid x\ninputs features-218\nhidden 128\noutputs 5\nweights 28677\n",
@@ -275,7 +312,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_round_trip),    cmocka_unit_test(test_features_round_trip),
-        cmocka_unit_test(test_compiled_in),
+        cmocka_unit_test(test_race_round_trip), cmocka_unit_test(test_compiled_in),
         cmocka_unit_test(test_cut_and_extra), cmocka_unit_test(test_damage),
         cmocka_unit_test(test_foreign),       cmocka_unit_test(test_not_finite),
     };

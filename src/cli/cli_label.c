@@ -25,15 +25,20 @@
  *
  * The file: gzip members (gzmember.h), the first the header line
  *     # shesh-label 1 positions=N seed=S every=M trials=T truncate=K plies=P
- *       [moves=K] engine=ID network=FNV64 shard=K/N       (one line; moves=
- *       only with --moves, so that files made before it resume as they were)
+ *       [moves=K] [phase=race] engine=ID network=FNV64 shard=K/N   (one line;
+ *       moves= only with --moves, phase= only with --race, so that files
+ *       made before them resume as they were)
  * then a member a label:
  *     INDEX <tab> POSITION-ID <tab> WIN WG WBG LG LBG <tab> EQUITY SE
  * A run killed midway loses at most the label being written; --resume
  * checks the header, keeps every whole label and goes on after the last,
  * to the very file an uninterrupted run writes. `shesh label merge` puts
  * the N shards' labels back in index order, checking that they are the
- * shards of one run, complete. */
+ * shards of one run, complete.
+ *
+ * With --race the positions are races instead, those with a checker of
+ * either side still outside its home board: what the race evaluator
+ * models rather than reads from the bear-off database. */
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
@@ -73,6 +78,7 @@ typedef struct LabelOpts {
     uint64_t seed;
     int trials, truncate, plies;
     int moves; /* 0: the positions themselves; K: the results of the K best moves */
+    bool race; /* races a model values instead of contact positions */
     int shard[2];
     bool resume;
     const char *out, *weights;
@@ -87,6 +93,8 @@ static void header_line(const LabelOpts *o, const Engine *e, Buf *b)
                o->positions, o->seed, o->every, o->trials, o->truncate, o->plies);
     if (o->moves > 0)
         buf_printf(b, "moves=%d ", o->moves);
+    if (o->race)
+        buf_printf(b, "phase=race ");
     buf_printf(b, "engine=%s network=%s shard=%d/%d\n", engine_id(e), engine_network(e),
                o->shard[0], o->shard[1]);
 }
@@ -98,7 +106,7 @@ static void header_line(const LabelOpts *o, const Engine *e, Buf *b)
 typedef struct Finder {
     const LabelOpts *o;
     Position *found; /* o->positions of them */
-    long n, seen;    /* found so far; contact positions seen */
+    long n, seen;    /* found so far; positions of the run's kind seen */
     /* --moves: the engine that ranks the moves, the dice of the rolls */
     const Engine *e;
     EngineScratch *sc;
@@ -107,8 +115,21 @@ typedef struct Finder {
     Err err;
 } Finder;
 
+/* Whether a position is of the kind the run labels: contact, or with
+ * --race a race with a checker of either side still outside its home
+ * board (with all of them home the bear-off database is exact). */
+static bool wanted(const LabelOpts *o, const Position *p)
+{
+    double out[OUT_COUNT];
+    if (eval_game_over(p, out))
+        return false;
+    if (!o->race)
+        return !eval_is_race(p);
+    return eval_is_race(p) && !eval_race_all_home(p);
+}
+
 /* The results of the f->o->moves best moves for a roll of p, the other
- * side on roll, those with contact, into found (while there is room). */
+ * side on roll, those of the run's kind, into found (while there is room). */
 static void take_moves(Finder *f, const Position *p)
 {
     EngineCandidate cand[LABEL_MOVES_MAX];
@@ -118,11 +139,10 @@ static void take_moves(Finder *f, const Position *p)
         f->failed = true;
         return;
     }
-    double out[OUT_COUNT];
     for (int k = 0; k < n && f->n < f->o->positions; k++) {
         Position q = cand[k].move.result;
         pos_swap(&q);
-        if (!eval_game_over(&q, out) && !eval_is_race(&q))
+        if (wanted(f->o, &q))
             f->found[f->n++] = q;
     }
 }
@@ -131,8 +151,7 @@ static void observe(void *ctx, const Position *p, int seat)
 {
     (void)seat;
     Finder *f = ctx;
-    double out[OUT_COUNT];
-    if (f->n >= f->o->positions || f->failed || eval_game_over(p, out) || eval_is_race(p))
+    if (f->n >= f->o->positions || f->failed || !wanted(f->o, p))
         return;
     if (f->seen++ % f->o->every != f->o->every - 1)
         return;
@@ -425,10 +444,11 @@ static void label_usage(FILE *out)
 {
     fprintf(out,
             "usage: shesh label [--positions N] [--seed S] [--every M] [--moves K]\n"
-            "                   [--trials T] [--truncate K] [--plies P] [--weights F]\n"
+            "                   [--race] [--trials T] [--truncate K] [--plies P]\n"
+            "                   [--weights F]\n"
             "                   [--shard K/N] [--resume] --out FILE\n"
             "       shesh label merge SHARD...\n\n"
-            "Finds N contact positions in the engine's own cubeless games (one in M\n"
+            "Finds N contact positions (--race: races) in the engine's own cubeless games (one in M\n"
             "of those before a roll; with --moves, the results of the K best moves\n"
             "for a roll of each) and labels each by a rollout of T trials at P\n"
             "plies, cubeless, with variance reduction, truncated after K turns (0: to\n"
@@ -443,6 +463,8 @@ static void label_usage(FILE *out)
             "  --moves K      take instead the results of the K moves ranked best at\n"
             "                 0 ply for a roll of it, those with contact, the other\n"
             "                 side on roll; 1 to 32 (default: the position itself)\n"
+            "  --race         races instead of contact positions: those with a checker\n"
+            "                 of either side outside its home board\n"
             "  --trials T     rollout trials a position, 0 to 1000000 (default 72;\n"
             "                 0: no rollout, the P-ply evaluation is the label)\n"
             "  --truncate K   turns a trial plays before the 0-ply evaluation, 0 to\n"
@@ -462,13 +484,14 @@ static void label_usage(FILE *out)
 
 static int parse_options(int argc, char **argv, LabelOpts *o)
 {
-    enum { OPT_POS = 256, OPT_SEED, OPT_EVERY, OPT_MOVES, OPT_TRIALS, OPT_TRUNC, OPT_PLIES,
+    enum { OPT_POS = 256, OPT_SEED, OPT_EVERY, OPT_MOVES, OPT_RACE, OPT_TRIALS, OPT_TRUNC, OPT_PLIES,
            OPT_WEIGHTS, OPT_SHARD, OPT_RESUME, OPT_OUT };
     static const struct option opts[] = {
         {"positions", required_argument, NULL, OPT_POS},
         {"seed", required_argument, NULL, OPT_SEED},
         {"every", required_argument, NULL, OPT_EVERY},
         {"moves", required_argument, NULL, OPT_MOVES},
+        {"race", no_argument, NULL, OPT_RACE},
         {"trials", required_argument, NULL, OPT_TRIALS},
         {"truncate", required_argument, NULL, OPT_TRUNC},
         {"plies", required_argument, NULL, OPT_PLIES},
@@ -491,6 +514,7 @@ static int parse_options(int argc, char **argv, LabelOpts *o)
         case OPT_SEED: ok = num_u64("--seed", optarg, &o->seed, &err); break;
         case OPT_EVERY: ok = num_long("--every", optarg, 1, 1000, &o->every, &err); break;
         case OPT_MOVES: ok = num_int("--moves", optarg, 1, LABEL_MOVES_MAX, &o->moves, &err); break;
+        case OPT_RACE: o->race = true; break;
         case OPT_TRIALS: ok = num_int("--trials", optarg, 0, 1000000, &o->trials, &err); break;
         case OPT_TRUNC: ok = num_int("--truncate", optarg, 0, 1000, &o->truncate, &err); break;
         case OPT_PLIES: ok = num_int("--plies", optarg, 0, 4, &o->plies, &err); break;

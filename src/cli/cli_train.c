@@ -115,8 +115,19 @@ static void train_game(Trainer *t, uint64_t seed, float rate)
     }
 }
 
-/* Duplicate games, network (0 ply, race evaluator in races) against
- * pubeval: the network's points per game. */
+/* A race network learns races the bear-off database does not value
+ * exactly, and only those: any other label is refused. */
+static bool race_labels(const LabelSet *set, Err *err)
+{
+    for (long i = 0; i < set->n; i++)
+        if (!eval_is_race(&set->pos[i]) || eval_race_all_home(&set->pos[i]))
+            return err_set(err, "label %ld is %s, not a race for a race network (shesh label "
+                                "--race makes them)",
+                           i + 1, eval_is_race(&set->pos[i]) ? "a race with every checker home"
+                                                             : "a contact position");
+    return true;
+}
+
 /* Step g of a supervised run: label g mod n of epoch g / n, in an order
  * drawn for the epoch from the seed (so that a resumed run needs no state
  * but the step), towards the label's chances. */
@@ -138,6 +149,8 @@ static void train_label(Trainer *t, uint64_t seed, long g, float rate)
     nn_learn(t->w, &t->labels->pos[k], t->labels->out[k], rate);
 }
 
+/* Duplicate games, network (0 ply, race evaluator in races) against
+ * pubeval: the network's points per game. */
 static double against_pubeval(Trainer *t, long pairs, uint64_t seed)
 {
     double total = 0.0;
@@ -196,6 +209,7 @@ typedef struct TrainOpts {
     float rate0, rate1;
     bool from_default, resume;
     bool features;    /* --features: the network reads the hand-made features */
+    bool race;        /* --race, or --from a race network: a race network */
     int inputs;       /* the inputs of the network trained (nn.h) */
     const char *from; /* --from FILE, or NULL */
     const char *out;
@@ -222,10 +236,10 @@ static void print_command(FILE *f, const TrainOpts *o)
         fprintf(f, "shesh train --labels %s --epochs %ld", o->labels, o->epochs);
     else
         fprintf(f, "shesh train --games %ld", o->games);
-    fprintf(f, " --seed %llu --rate %s --final-rate %s%s%s%s --id %s --out %s",
+    fprintf(f, " --seed %llu --rate %s --final-rate %s%s%s%s%s --id %s --out %s",
             (unsigned long long)o->seed, rate_text(o->rate0, r0), rate_text(o->rate1, r1),
             o->from_default ? " --from-default" : o->from ? " --from " : "", o->from ? o->from : "",
-            o->features ? " --features" : "", o->id, o->out);
+            o->race && !o->from ? " --race" : "", o->features ? " --features" : "", o->id, o->out);
 }
 
 /* ---- checkpoints -----------------------------------------------------------
@@ -247,6 +261,8 @@ static void print_command(FILE *f, const TrainOpts *o)
  *                            are then steps)
  *     done G
  *     rng STATE             (hex)
+ *     race 1                (a race network; only then, so that checkpoints
+ *                            made before race networks read as they were)
  *     weights COUNT
  *     <4 * COUNT bytes>
  *     crc32 XXXXXXXX
@@ -286,11 +302,11 @@ static bool ckpt_write(const char *path, const TrainOpts *o, const NnWeights *w,
     buf_init(&b);
     buf_printf(&b,
                CKPT_MAGIC "net %d %d %d\ngames %ld\nseed %llu\nrate %08lx\nfinal-rate %08lx\n"
-                          "start %016llx\nlabels %016llx\ndone %ld\nrng %016llx\nweights %zu\n",
+                          "start %016llx\nlabels %016llx\ndone %ld\nrng %016llx\n%sweights %zu\n",
                w->inputs, NN_HIDDEN, OUT_COUNT, o->games, (unsigned long long)o->seed,
                (unsigned long)float_bits(o->rate0), (unsigned long)float_bits(o->rate1),
                (unsigned long long)o->start, (unsigned long long)o->labels_hash, done,
-               (unsigned long long)rng, CKPT_WEIGHTS);
+               (unsigned long long)rng, o->race ? "race 1\n" : "", CKPT_WEIGHTS);
     const unsigned char *all = (const unsigned char *)w;
     for (size_t i = 0; i < CKPT_WEIGHTS; i++) {
         uint32_t u;
@@ -377,7 +393,7 @@ static bool ckpt_read(const char *path, const TrainOpts *o, NnWeights *w, long *
         return false;
     bool ok = false;
     const char *text = (const char *)data, *end = text + size - CKPT_TRAILER;
-    uint64_t crc, net[3], games, seed, r0, r1, fd, lh, d, state, count;
+    uint64_t crc, net[3], games, seed, r0, r1, fd, lh, d, state, count, race = 0;
     if (size < sizeof CKPT_MAGIC + CKPT_TRAILER || memcmp(text, CKPT_MAGIC, strlen(CKPT_MAGIC))) {
         bool old = size >= 25 && (!memcmp(text, "shesh-train-checkpoint 1\n", 25) ||
                                   !memcmp(text, "shesh-train-checkpoint 2\n", 25));
@@ -398,8 +414,9 @@ static bool ckpt_read(const char *path, const TrainOpts *o, NnWeights *w, long *
         !ckpt_field(&p, end, "rate", 16, &r0) || !ckpt_field(&p, end, "final-rate", 16, &r1) ||
         !ckpt_field(&p, end, "start", 16, &fd) ||
         !ckpt_field(&p, end, "labels", 16, &lh) || !ckpt_field(&p, end, "done", 10, &d) ||
-        !ckpt_field(&p, end, "rng", 16, &state) || !ckpt_field(&p, end, "weights", 10, &count) ||
-        r0 > UINT32_MAX || r1 > UINT32_MAX || d > games) {
+        !ckpt_field(&p, end, "rng", 16, &state) ||
+        (end - p > 5 && !memcmp(p, "race ", 5) && !ckpt_field(&p, end, "race", 10, &race)) ||
+        !ckpt_field(&p, end, "weights", 10, &count) || race > 1 || r0 > UINT32_MAX || r1 > UINT32_MAX || d > games) {
         err_set(err, "%s is damaged: a malformed header line", path);
         goto done;
     }
@@ -429,6 +446,9 @@ static bool ckpt_read(const char *path, const TrainOpts *o, NnWeights *w, long *
                 "%s started from %s (%016" PRIx64 "), and this run from %s (%016llx)", path,
                 fd ? "a network" : "random weights", fd, o->start ? "a network" : "random weights",
                 (unsigned long long)o->start);
+    else if (race != o->race)
+        err_set(err, "%s trains a %s network, and this run a %s one", path,
+                race ? "race" : "contact", o->race ? "race" : "contact");
     else if (net[0] != (uint64_t)o->inputs || net[1] != NN_HIDDEN || net[2] != OUT_COUNT ||
              count != CKPT_WEIGHTS || (size_t)(end - p) != 4 * CKPT_WEIGHTS)
         err_set(err,
@@ -451,6 +471,7 @@ static bool ckpt_read(const char *path, const TrainOpts *o, NnWeights *w, long *
         memcpy(all + 4 * i, &u, 4);
     }
     w->inputs = o->inputs;
+    w->race = o->race;
     *done = (long)d;
     *rng = state;
 done:
@@ -466,7 +487,7 @@ static int usage(FILE *out, int status)
             "usage: shesh train [--games N | --labels FILE [--epochs E]] [--seed S]\n"
             "                   [--rate R] [--final-rate R]\n"
             "                   [--check-every N] [--stop-after N]\n"
-            "                   [--from-default | --from NET] [--features]\n"
+            "                   [--from-default | --from NET] [--features | --race]\n"
             "                   [--id NAME] [--resume]\n"
             "                   --out FILE\n\n"
             "Trains the contact network by TD(0) self-play for N games (default\n"
@@ -489,7 +510,9 @@ static int usage(FILE *out, int status)
             "shesh label, each label once an epoch in an order drawn from the seed, the\n"
             "network's chances moved towards the label's; games then count steps (a\n"
             "label each), and every report also gives the equity's mean distance from\n"
-            "the labels.\n\n"
+            "the labels. --race (with --labels of shesh label --race) trains a race\n"
+            "network, for the races the bear-off database does not value exactly, from\n"
+            "random weights or from the race network --from names.\n\n"
             "  --games N        self-play games, 1 to 1000000000 (default 200000)\n"
             "  --labels FILE    train on these labels (shesh label) instead\n"
             "  --epochs E       passes over the labels, 1 to 100000 (default 10)\n"
@@ -501,6 +524,8 @@ static int usage(FILE *out, int status)
             "  --from-default   start from the compiled-in network\n"
             "  --from NET       start from the network file NET\n"
             "  --features       a network that reads the hand-made features too\n"
+            "  --race           a race network (needs --labels; with --features, one\n"
+            "                   that reads the race features too)\n"
             "  --id NAME        the network's id, 1 to 31 of A-Z a-z 0-9 . _ -\n"
             "                   (default: FILE's name without its directory and .snn)\n"
             "  --resume         go on from FILE.ckpt\n"
@@ -540,7 +565,7 @@ static bool train_id(TrainOpts *o, const char *id, Err *err)
 static int parse_options(int argc, char **argv, TrainOpts *o)
 {
     enum { OPT_GAMES = 256, OPT_SEED, OPT_RATE, OPT_FINAL, OPT_CHECK, OPT_STOP, OPT_OUT,
-           OPT_DEFAULT, OPT_FROM, OPT_ID, OPT_RESUME, OPT_LABELS, OPT_EPOCHS, OPT_FEATURES };
+           OPT_DEFAULT, OPT_FROM, OPT_ID, OPT_RESUME, OPT_LABELS, OPT_EPOCHS, OPT_FEATURES, OPT_RACE };
     static const struct option opts[] = {
         {"games", required_argument, NULL, OPT_GAMES},
         {"seed", required_argument, NULL, OPT_SEED},
@@ -556,6 +581,7 @@ static int parse_options(int argc, char **argv, TrainOpts *o)
         {"labels", required_argument, NULL, OPT_LABELS},
         {"epochs", required_argument, NULL, OPT_EPOCHS},
         {"features", no_argument, NULL, OPT_FEATURES},
+        {"race", no_argument, NULL, OPT_RACE},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
@@ -596,6 +622,7 @@ static int parse_options(int argc, char **argv, TrainOpts *o)
         case OPT_ID: id = optarg; break;
         case OPT_RESUME: o->resume = true; break;
         case OPT_FEATURES: o->features = true; break;
+        case OPT_RACE: o->race = true; break;
         case 'h': return usage(stdout, EXIT_OK) - 1; /* -1: exit 0 now */
         default: return cli_option_error("train", c, argv, opts);
         }
@@ -613,6 +640,10 @@ static int parse_options(int argc, char **argv, TrainOpts *o)
         ok = err_set(&err, "--games is for TD self-play; with --labels give --epochs");
     if (ok && !o->labels && epochs_given)
         ok = err_set(&err, "--epochs needs --labels FILE");
+    if (ok && o->race && !o->labels)
+        ok = err_set(&err, "--race trains on labels: give --labels FILE (shesh label --race)");
+    if (ok && o->race && o->from_default)
+        ok = err_set(&err, "--race and --from-default: the compiled-in network is a contact one");
     if (ok && o->labels && !*o->labels)
         ok = err_set(&err, "--labels: give the file's name");
     if (ok)
@@ -667,10 +698,14 @@ static bool train_run(Trainer *t, const TrainOpts *o, const char *ckpt, long *do
             train_game(t, splitmix64(rng), rate);
         *done = g + 1;
         bool check = *done % o->check == 0 || *done == o->games;
-        if (check) {
+        if (check && o->race) { /* no games for a race network: its labels alone */
+            fprintf(stderr, "%ld steps, %.0f s", *done, clock_now() - t0);
+        } else if (check) {
             double ppg = against_pubeval(t, 500, 12345);
             fprintf(stderr, "%ld %s, %.0f s: %+.3f ppg against pubeval (1000 games)", *done,
                     t->labels ? "steps" : "games", clock_now() - t0, ppg);
+        }
+        if (check) {
             if (t->labels) {
                 double mae[1 + OUT_COUNT];
                 label_set_judge(t->w, t->labels, mae);
@@ -741,6 +776,20 @@ int cli_train(int argc, char **argv)
         goto done;
     }
     o.start = o.from_default || o.from ? start.hash : 0;
+    if (o.start && o.race && !t.w->race) {
+        fprintf(stderr, "shesh train: --race: %s is a contact network\n", o.from);
+        goto done;
+    }
+    if (o.start && t.w->race && !o.labels) {
+        fprintf(stderr, "shesh train: %s is a race network: train it on --labels\n", o.from);
+        goto done;
+    }
+    if (o.start)
+        o.race = t.w->race;
+    if (o.race && !race_labels(&labels, &err)) {
+        fprintf(stderr, "shesh train: --labels: %s\n", err.text);
+        goto done;
+    }
     if (o.start && o.features)
         nn_add_features(t.w);
     o.inputs = o.start ? t.w->inputs : o.features ? NN_INPUTS : NN_RAW_INPUTS;
@@ -762,6 +811,7 @@ int cli_train(int argc, char **argv)
         goto done;
     } else if (!o.start) {
         nn_init(t.w, o.inputs, o.seed);
+        t.w->race = o.race;
     }
     t.db = bearoff_new(&err);
     t.cache = race_cache_new();

@@ -1,7 +1,8 @@
 /* cli_weights.c - `shesh weights`: what a network file holds (nn_file.h),
  * checked as --weights would check it: its id, shape and hash, and the
- * network's chances for the opening position as a quick look at what it
- * plays like. Without a file, the network compiled in. */
+ * network's chances for the opening position (a race network: for a
+ * bear-in race, RACE_POSITION below) as a quick look at what it plays
+ * like. Without a file, the networks compiled in. */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -30,11 +31,13 @@ static void weights_usage(FILE *out)
             "play with; docs/training.md) and checks it as they do, then prints\n"
             "its id, inputs, hidden units, outputs and fnv64 hash, and the\n"
             "network's chances for the player on roll in the opening position (win,\n"
-            "win gammon, win backgammon, lose gammon, lose backgammon). Without a\n"
-            "FILE: the network compiled in. With --labels, also how far the network's\n"
-            "chances are from the rollouts of a shesh label file (its output or a\n"
-            "merge): the mean absolute difference in cubeless equity and in each\n"
-            "chance, over every position of LABELS.\n\n"
+            "win gammon, win backgammon, lose gammon, lose backgammon); for a race\n"
+            "network, in a race where each side has 3 checkers on each of its 4- to\n"
+            "8-points. Without a FILE: the networks compiled in (the contact network,\n"
+            "and the race network where there is one). With --labels, also how far\n"
+            "the network's chances are from the rollouts of a shesh label file (its\n"
+            "output or a merge): the mean absolute difference in cubeless equity and\n"
+            "in each chance, over every position of LABELS.\n\n"
             "  --labels LABELS  a file of shesh label to judge the networks by\n"
             "  --json       one JSON object a file\n"
             "  -h, --help   this text\n\n"
@@ -42,13 +45,30 @@ static void weights_usage(FILE *out)
             "the others are still read), 2 usage.\n");
 }
 
+/* Where a race network is looked at: each side 3 checkers on each of
+ * its 4- to 8-points, 90 pips each, the player on roll to bear in. */
+static void race_position(Position *p)
+{
+    memset(p, 0, sizeof *p);
+    for (int s = 0; s < 2; s++)
+        for (int i = 3; i < 8; i++)
+            p->side[s][i] = 3;
+}
+
+/* The networks shown without a FILE. */
+typedef enum { SHOW_FILE, SHOW_COMPILED_IN, SHOW_COMPILED_IN_RACE } ShowWhat;
+
 /* Prints one network; false when it is refused. */
-static bool show(const char *path, bool json, const LabelSet *labels, NnWeights *w)
+static bool show(ShowWhat kind, const char *path, bool json, const LabelSet *labels, NnWeights *w)
 {
     NnInfo info;
     Err err = {{0}};
-    const char *what = path ? path : "compiled-in";
-    bool ok = path ? nn_file_load(path, w, &info, &err) : nn_file_load_default(w, &info, &err);
+    const char *what = kind == SHOW_FILE          ? path
+                       : kind == SHOW_COMPILED_IN ? "compiled-in"
+                                                  : "compiled-in race";
+    bool ok = kind == SHOW_FILE          ? nn_file_load(path, w, &info, &err)
+              : kind == SHOW_COMPILED_IN ? nn_file_load_default(w, &info, &err)
+                                         : nn_file_load_race_default(w, &info, &err);
     Buf b;
     buf_init(&b);
     if (!ok) {
@@ -62,8 +82,12 @@ static bool show(const char *path, bool json, const LabelSet *labels, NnWeights 
     }
     double out[OUT_COUNT];
     Position p;
-    pos_start(&p);
+    if (w->race)
+        race_position(&p);
+    else
+        pos_start(&p);
     nn_eval(w, &p, out);
+    const char *where = w->race ? "race" : "opening";
     char hash[17];
     snprintf(hash, sizeof hash, "%016llx", (unsigned long long)info.hash);
     double mae[1 + OUT_COUNT];
@@ -75,11 +99,11 @@ static bool show(const char *path, bool json, const LabelSet *labels, NnWeights 
         json_object_begin(&j);
         json_key(&j, "input"), json_str(&j, what);
         json_key(&j, "id"), json_str(&j, info.id);
-        json_key(&j, "inputs"), json_str(&j, nn_inputs_name(w->inputs));
+        json_key(&j, "inputs"), json_str(&j, nn_inputs_name(w));
         json_key(&j, "hidden"), json_int(&j, NN_HIDDEN);
         json_key(&j, "outputs"), json_int(&j, OUT_COUNT);
         json_key(&j, "fnv64"), json_str(&j, hash);
-        json_key(&j, "opening");
+        json_key(&j, where);
         json_array_begin(&j);
         for (int k = 0; k < OUT_COUNT; k++)
             json_num(&j, out[k]);
@@ -97,9 +121,9 @@ static bool show(const char *path, bool json, const LabelSet *labels, NnWeights 
     } else {
         buf_printf(&b,
                    "%s: network %s, inputs %s, %d hidden units, %d outputs, fnv64 %s\n"
-                   "  opening: win %.4f  win gammon %.4f  win backgammon %.4f  lose gammon "
+                   "  %s: win %.4f  win gammon %.4f  win backgammon %.4f  lose gammon "
                    "%.4f  lose backgammon %.4f\n",
-                   what, info.id, nn_inputs_name(w->inputs), NN_HIDDEN, OUT_COUNT, hash, out[0], out[1],
+                   what, info.id, nn_inputs_name(w), NN_HIDDEN, OUT_COUNT, hash, where, out[0], out[1],
                    out[2], out[3], out[4]);
         if (labels)
             buf_printf(&b,
@@ -149,9 +173,11 @@ int cli_weights(int argc, char **argv)
     const LabelSet *lp = labels_path ? &labels : NULL;
     bool ok = true;
     if (optind == argc)
-        ok = show(NULL, json, lp, w);
+        ok = show(SHOW_COMPILED_IN, NULL, json, lp, w);
+    if (optind == argc && nn_race_default_file_size > 0)
+        ok = show(SHOW_COMPILED_IN_RACE, NULL, json, lp, w) && ok;
     for (int i = optind; i < argc; i++)
-        ok = show(argv[i], json, lp, w) && ok;
+        ok = show(SHOW_FILE, argv[i], json, lp, w) && ok;
     label_set_free(&labels);
     free(w);
     if (fflush(stdout) != 0) {

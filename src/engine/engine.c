@@ -29,10 +29,11 @@
 #define BEAVER_MARGIN 0.05
 
 struct Engine {
-    char id[48];
-    char network[17]; /* the network file's fnv64, or "" */
+    char id[2 * NN_ID_MAX]; /* CONTACT or CONTACT+RACE: the networks' ids */
+    char network[17];       /* their hash (engine.h), or "" */
     BearoffDb *bearoff;
-    NnWeights *net; /* the contact network, or NULL (calibrated) */
+    NnWeights *net;      /* the contact network, or NULL (calibrated) */
+    NnWeights *race_net; /* the race network, or NULL (the race model) */
     EvalCtx eval;
 };
 
@@ -65,20 +66,45 @@ bool engine_has_network(const char *name)
     return false;
 }
 
-/* The network of engine e: the file at `weights`, or the one compiled in. */
-static bool load_net(Engine *e, const char *weights, Err *err)
+/* The networks of engine e: those compiled in, the file at `weights` (if
+ * not NULL) taking the place of the one of its kind, contact or race. */
+static bool load_nets(Engine *e, const char *weights, Err *err)
 {
-    NnInfo info;
-    if (!(e->net = malloc(sizeof *e->net)))
-        return err_set(err, "out of memory for the network");
-    bool ok = weights ? nn_file_load(weights, e->net, &info, err)
-                      : nn_file_load_default(e->net, &info, err);
-    if (ok) {
-        snprintf(e->id, sizeof e->id, "%s", info.id);
-        snprintf(e->network, sizeof e->network, "%016llx", (unsigned long long)info.hash);
-        e->eval.id = info.hash;
+    NnWeights *file = NULL;
+    NnInfo info[2] = {{{0}, 0}, {{0}, 0}}, given;
+    if (weights) {
+        if (!(file = malloc(sizeof *file)))
+            return err_set(err, "out of memory for the network");
+        if (!nn_file_load(weights, file, &given, err)) {
+            free(file);
+            return false;
+        }
+        e->net = file->race ? NULL : file;
+        e->race_net = file->race ? file : NULL;
+        info[file->race] = given;
     }
-    return ok;
+    if (!e->net &&
+        (!(e->net = malloc(sizeof *e->net)) || !nn_file_load_default(e->net, &info[0], err)))
+        return e->net ? false : err_set(err, "out of memory for the network");
+    if (!e->race_net && nn_race_default_file_size > 0 &&
+        (!(e->race_net = malloc(sizeof *e->race_net)) ||
+         !nn_file_load_race_default(e->race_net, &info[1], err)))
+        return e->race_net ? false : err_set(err, "out of memory for the race network");
+    /* One hash names the pair, for the table of values and the records:
+     * the contact network's own when there is no race network. */
+    uint64_t hash = info[0].hash;
+    if (e->race_net) {
+        char both[34];
+        snprintf(both, sizeof both, "%016llx%016llx", (unsigned long long)info[0].hash,
+                 (unsigned long long)info[1].hash);
+        hash = fnv_bytes(FNV_OFFSET, both, 32);
+        snprintf(e->id, sizeof e->id, "%s+%s", info[0].id, info[1].id);
+    } else {
+        snprintf(e->id, sizeof e->id, "%s", info[0].id);
+    }
+    snprintf(e->network, sizeof e->network, "%016llx", (unsigned long long)hash);
+    e->eval.id = hash;
+    return true;
 }
 
 Engine *engine_new(const char *name, Err *err)
@@ -110,11 +136,12 @@ Engine *engine_new_with(const char *name, const char *weights, Err *err)
     }
     if (kinds[kind].id)
         snprintf(e->id, sizeof e->id, "%s", kinds[kind].id);
-    if ((kinds[kind].net && !load_net(e, weights, err)) || !(e->bearoff = bearoff_new(err))) {
+    if ((kinds[kind].net && !load_nets(e, weights, err)) || !(e->bearoff = bearoff_new(err))) {
         engine_free(e);
         return NULL;
     }
     e->eval.net = e->net;
+    e->eval.race_net = e->race_net;
     e->eval.bearoff = e->bearoff;
     if (!e->net) /* the calibrated evaluator: one of a kind */
         e->eval.id = fnv_bytes(FNV_OFFSET, e->id, strlen(e->id));
@@ -127,6 +154,7 @@ void engine_free(Engine *e)
         return;
     bearoff_free(e->bearoff);
     free(e->net);
+    free(e->race_net);
     free(e);
 }
 

@@ -57,9 +57,11 @@ typedef struct EngineScratch EngineScratch;
 /* Makes an engine by name ("default" = the strongest available). */
 Engine *engine_new(const char *name, Err *err);
 
-/* The same with the contact network read from the network file at weights
- * (nn_file.h; NULL: the one compiled in). Refused, err saying why, when
- * the file is, or when the engine has no network ("calibrated"). */
+/* The same with a network read from the network file at weights (nn_file.h;
+ * NULL: those compiled in): a contact network takes the compiled-in contact
+ * network's place, a race network (inputs race-198) the race evaluator's.
+ * Refused, err saying why, when the file is, or when the engine has no
+ * network ("calibrated"). */
 Engine *engine_new_with(const char *name, const char *weights, Err *err);
 void engine_free(Engine *e);
 
@@ -71,11 +73,14 @@ bool engine_known(const char *name);
 bool engine_has_network(const char *name);
 
 /* Short identifier of the evaluator, shown as "Engine:" by `version`: the
- * network's id (its file's "id" line), or the calibrated engine's. */
+ * network's id (its file's "id" line), CONTACT+RACE with a race network,
+ * or the calibrated engine's. */
 const char *engine_id(const Engine *e);
 
 /* The fnv64 hash of the engine's network file, as 16 hex digits, or ""
- * without a network: what tells two networks of the same id apart. */
+ * without a network: what tells two networks of the same id apart. With a
+ * race network, FNV-1a over the two files' hashes as 32 hex digits (contact
+ * first). */
 const char *engine_network(const Engine *e);
 
 /* Scratch memory for decisions of any engine, one decision at a time (one

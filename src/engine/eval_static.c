@@ -22,13 +22,28 @@ bool eval_is_race(const Position *p)
     return back[1] < 23 - back[0];
 }
 
+bool eval_race_all_home(const Position *p)
+{
+    for (int s = 0; s < 2; s++)
+        for (int i = BEAROFF_POINTS; i < POS_SLOTS; i++)
+            if (p->side[s][i])
+                return false;
+    return true;
+}
+
 void eval_static(const EvalCtx *ctx, RaceCache *cache, const Position *p,
                  double out[OUT_COUNT])
 {
     if (eval_game_over(p, out))
         return;
     if (eval_is_race(p)) {
-        eval_race(ctx->bearoff, cache, p, out);
+        if (ctx->race_net && !eval_race_all_home(p)) {
+            nn_eval(ctx->race_net, p, out);
+            eval_settle_gammons(p, out);
+            eval_clamp(out);
+        } else {
+            eval_race(ctx->bearoff, cache, p, out);
+        }
     } else if (ctx->net) {
         nn_eval(ctx->net, p, out);
         eval_settle_gammons(p, out);

@@ -2,7 +2,8 @@
  * whose player on roll (side 1) is about to roll.
  *
  * Games that are over are scored exactly; races go to eval_race.c (exact
- * bear-off database when both sides are home, a pip-based model otherwise);
+ * bear-off database when both sides are home, a pip-based model otherwise,
+ * or a race network where there is one);
  * contact positions to the TD-trained network of nn.c, or without one
  * to eval_contact.c (pubeval calibrated on self-play). */
 #ifndef SHESH_EVAL_STATIC_H
@@ -25,6 +26,7 @@ struct NnWeights;
 typedef struct EvalCtx {
     const BearoffDb *bearoff;
     const struct NnWeights *net;
+    const struct NnWeights *race_net; /* races not all home, or NULL: the model */
     uint64_t id;
 } EvalCtx;
 
@@ -36,5 +38,9 @@ void eval_static(const EvalCtx *ctx, struct RaceCache *cache, const Position *p,
 /* True when no checker of either side has an opposing checker still in
  * front of it: nobody can hit or be hit any more. */
 bool eval_is_race(const Position *p);
+
+/* True when every checker of both sides is on its own six home points or
+ * borne off: the bear-off database values such a race exactly. */
+bool eval_race_all_home(const Position *p);
 
 #endif

@@ -3,6 +3,10 @@
  * so the hidden sums add one weight row per nonzero input. */
 #include "nn.h"
 
+#include "nn_race_features.h"
+
+_Static_assert((int)NN_RACE_FEATURES == (int)NN_FEATURES, "a race network's features fill the same rows");
+
 #include <math.h>
 #include <stdint.h>
 #include <string.h>
@@ -45,7 +49,10 @@ int nn_inputs(const NnWeights *w, const Position *p, int index[NN_INPUTS],
     if (w->inputs != NN_INPUTS) /* the points alone */
         return n;
     float f[2][NN_FEATURES];
-    nn_features(p, f);
+    if (w->race)
+        nn_race_features(p, f);
+    else
+        nn_features(p, f);
     for (int k = 0; k < 2; k++)
         for (int i = 0; i < NN_FEATURES; i++)
             if (f[k][i] != 0.0f)

@@ -1,6 +1,6 @@
-/* nn.h - a small neural network for contact positions, trained by
- * temporal differences on self-play and on labelled positions (`shesh
- * train`).
+/* nn.h - a small neural network for contact positions (or, of the same
+ * shape, for races), trained by temporal differences on self-play and on
+ * labelled positions (`shesh train`).
  *
  * Inputs, for the player on roll and then the other side: for each of his
  * 24 points, 1 if he has a checker there, 1 if two or more, 1 if three or
@@ -32,6 +32,9 @@ typedef struct NnWeights {
     float out[OUT_COUNT][NN_HIDDEN]; /* hidden -> output */
     float out_bias[OUT_COUNT];
     int inputs; /* the inputs it reads: NN_RAW_INPUTS or NN_INPUTS */
+    bool race;  /* a race network, for the races the bear-off database
+                   does not value exactly (eval_static.c) rather than for
+                   contact: its features are nn_race_features.h's */
 } NnWeights;
 
 /* The weights come from network files (nn_file.h): the one compiled in,

@@ -26,11 +26,17 @@ size_t nn_file_weight_count(int inputs)
 static const struct {
     const char *name;
     int inputs;
-} input_kinds[] = {{NN_INPUTS_RAW_NAME, NN_RAW_INPUTS}, {NN_INPUTS_FEATURES_NAME, NN_INPUTS}};
+    bool race;
+} input_kinds[] = {{NN_INPUTS_RAW_NAME, NN_RAW_INPUTS, false},
+                   {NN_INPUTS_FEATURES_NAME, NN_INPUTS, false},
+                   {NN_INPUTS_RACE_NAME, NN_RAW_INPUTS, true},
+                   {NN_INPUTS_RACE_FEATURES_NAME, NN_INPUTS, true}};
 
-const char *nn_inputs_name(int inputs)
+const char *nn_inputs_name(const NnWeights *w)
 {
-    return inputs == NN_INPUTS ? NN_INPUTS_FEATURES_NAME : NN_INPUTS_RAW_NAME;
+    if (w->race)
+        return w->inputs == NN_INPUTS ? NN_INPUTS_RACE_FEATURES_NAME : NN_INPUTS_RACE_NAME;
+    return w->inputs == NN_INPUTS ? NN_INPUTS_FEATURES_NAME : NN_INPUTS_RAW_NAME;
 }
 
 size_t nn_file_weight_at(int inputs, size_t k)
@@ -136,12 +142,15 @@ bool nn_file_parse(const unsigned char *data, size_t n, const char *what, NnWeig
     if (!header(&r, "inputs", inputs, sizeof inputs))
         return false;
     int kind = -1;
+    bool race = false;
     for (size_t k = 0; k < sizeof input_kinds / sizeof input_kinds[0]; k++)
         if (strcmp(inputs, input_kinds[k].name) == 0)
-            kind = input_kinds[k].inputs;
+            kind = input_kinds[k].inputs, race = input_kinds[k].race;
     if (kind < 0)
-        return err_set(err, "%s: inputs '%s', but this build's networks read '%s' or '%s'", what,
-                       inputs, NN_INPUTS_RAW_NAME, NN_INPUTS_FEATURES_NAME);
+        return err_set(err, "%s: inputs '%s', but this build's networks read '%s', '%s', '%s' "
+                            "or '%s'",
+                       what, inputs, NN_INPUTS_RAW_NAME, NN_INPUTS_FEATURES_NAME,
+                       NN_INPUTS_RACE_NAME, NN_INPUTS_RACE_FEATURES_NAME);
     size_t count = nn_file_weight_count(kind);
     if (!header_number(&r, "hidden", NN_HIDDEN) || !header_number(&r, "outputs", OUT_COUNT) ||
         !header_number(&r, "weights", count))
@@ -169,6 +178,7 @@ bool nn_file_parse(const unsigned char *data, size_t n, const char *what, NnWeig
                        (unsigned long long)got, want);
     memset(w, 0, sizeof *w);
     w->inputs = kind;
+    w->race = race;
     float *all = (float *)w;
     for (size_t i = 0; i < count; i++) {
         float *x = &all[nn_file_weight_at(kind, i)];
@@ -210,8 +220,20 @@ bool nn_file_load(const char *path, NnWeights *w, NnInfo *info, Err *err)
 
 bool nn_file_load_default(NnWeights *w, NnInfo *info, Err *err)
 {
-    return nn_file_parse(nn_default_file, nn_default_file_size, "the compiled-in network", w, info,
-                         err);
+    if (!nn_file_parse(nn_default_file, nn_default_file_size, "the compiled-in network", w, info,
+                       err))
+        return false;
+    return !w->race || err_set(err, "the compiled-in network is a race network");
+}
+
+bool nn_file_load_race_default(NnWeights *w, NnInfo *info, Err *err)
+{
+    if (nn_race_default_file_size == 0)
+        return err_set(err, "no race network is compiled in");
+    if (!nn_file_parse(nn_race_default_file, nn_race_default_file_size,
+                       "the compiled-in race network", w, info, err))
+        return false;
+    return w->race || err_set(err, "the compiled-in race network is not a race network");
 }
 
 /* ---- writing ---- */
@@ -234,7 +256,7 @@ bool nn_file_save(const char *path, const NnWeights *w, const char *id, NnInfo *
     size_t count = nn_file_weight_count(w->inputs);
     int h = snprintf(head, sizeof head, NN_MAGIC "id %s\ninputs %s\nhidden %d\noutputs %d\n"
                                                  "weights %zu\n",
-                     id, nn_inputs_name(w->inputs), NN_HIDDEN, OUT_COUNT, count);
+                     id, nn_inputs_name(w), NN_HIDDEN, OUT_COUNT, count);
     size_t size = (size_t)h + count * 4 + NN_TRAILER;
     unsigned char *data = malloc(size + 1);
     if (!data)

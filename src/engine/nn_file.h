@@ -1,4 +1,4 @@
-/* nn_file.h - the contact network's weights as a file: what `shesh train`
+/* nn_file.h - a network's weights as a file: what `shesh train`
  * writes, what --weights and `shesh weights` read, and what the build
  * compiles in (src/engine/weights/, listed with what made each in its
  * README.md).
@@ -9,7 +9,9 @@
  *     shesh-net 1
  *     id NAME              (1 to NN_ID_MAX - 1 of [A-Za-z0-9._-])
  *     inputs KIND          (nn.h: raw-198, the points alone, or features-218,
- *                           the points and the hand-made features)
+ *                           the points and the hand-made features; race-198
+ *                           and race-218, the same for races, with the race
+ *                           features of nn_race_features.h)
  *     hidden 128
  *     outputs 5
  *     weights COUNT        (inputs x hidden + hidden + outputs x hidden + outputs)
@@ -34,6 +36,8 @@
 #define NN_ID_MAX 32
 #define NN_INPUTS_RAW_NAME "raw-198"
 #define NN_INPUTS_FEATURES_NAME "features-218"
+#define NN_INPUTS_RACE_NAME "race-198"
+#define NN_INPUTS_RACE_FEATURES_NAME "race-218"
 /* Larger files are refused unread: a network of this build is ~106 kB. */
 #define NN_FILE_MAX ((size_t)1 << 22)
 
@@ -46,6 +50,10 @@ typedef struct NnInfo {
  * nn_default.c from src/engine/weights/, Makefile NN_DEFAULT). */
 extern const unsigned char nn_default_file[];
 extern const size_t nn_default_file_size;
+/* The race network compiled in (Makefile NN_RACE_DEFAULT): size 0 when
+ * there is none and races are the race model's. */
+extern const unsigned char nn_race_default_file[];
+extern const size_t nn_race_default_file_size;
 
 /* Reads the n bytes at data into w and info; false (err says why, `what`
  * naming the file in the message) when they are refused. */
@@ -58,12 +66,17 @@ bool nn_file_load(const char *path, NnWeights *w, NnInfo *info, Err *err);
 /* The same from the network compiled in (checked as any file is). */
 bool nn_file_load_default(NnWeights *w, NnInfo *info, Err *err);
 
+/* The same from the race network compiled in (refused when there is none,
+ * or when either file compiled in is not of its kind). */
+bool nn_file_load_race_default(NnWeights *w, NnInfo *info, Err *err);
+
 /* Writes w as a file with the given id to path, atomically (into
  * PATH.tmp, flushed, then renamed: file_atomic.h); info (may be NULL) gets its id and hash. */
 bool nn_file_save(const char *path, const NnWeights *w, const char *id, NnInfo *info, Err *err);
 
-/* The name of the inputs a network reads (raw-198 or features-218). */
-const char *nn_inputs_name(int inputs);
+/* The name of the inputs w reads (raw-198, features-218, race-198 or
+ * race-218). */
+const char *nn_inputs_name(const NnWeights *w);
 
 /* The weights a file of a network of `inputs` inputs holds, and where its
  * weight k (in the file's order: the input rows, the hidden biases, the

@@ -2,7 +2,8 @@
  * first byte says how the rest becomes a file: bit 1 set, the rest is a
  * header, followed by the weights of a fixed network (a whole file is 104
  * kB, past the fuzzer's usual input length; bit 3 set, of a network that
- * reads the features, 112 kB), with bit 2 one of them
+ * reads the features, 112 kB; the header may name either kind of race
+ * network, whose weights are the same), with bit 2 one of them
  * replaced by bytes 2-5 at the index of byte 1 (so that weights that are not
  * numbers are met); bit 0 set, a correct fnv64 line is appended, so that the
  * checks behind the hash are reached. Either way the reader accepts the

@@ -1,0 +1,149 @@
+/* test_nn_race_features.c - a race network's hand-made features against
+ * counts worked by hand on two boards, the caps at 1 on a side far from
+ * home, the sides swapping with the board, and a race network reading them
+ * (not the contact features) after the points. */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "nn.h"
+#include "nn_features.h"
+#include "nn_race_features.h"
+#include "randpos.h"
+
+static void near(double a, double b, int line)
+{
+    if (!(fabs(a - b) <= 1e-6)) /* float features in 0..1 */
+        fail_msg("line %d: %.9g != %.9g", line, a, b);
+}
+#define assert_near(a, b) near((a), (b), __LINE__)
+
+/* The roller: 4 on his 1-point, 1 on his 3-point, 3 on his 6-point, 2 on
+ * his 8-point, 1 on his 20-point, 4 off. The other side: all 15 on his
+ * 1-point. (Index i is point i + 1, each side from his own home.) */
+static void bear_in(Position *p)
+{
+    memset(p, 0, sizeof *p);
+    uint8_t *me = p->side[SIDE_ROLLER];
+    me[0] = 4, me[2] = 1, me[5] = 3, me[7] = 2, me[19] = 1;
+    p->side[SIDE_OPPONENT][0] = 15;
+}
+
+static void test_worked_by_hand(void **state)
+{
+    (void)state;
+    Position p;
+    bear_in(&p);
+    float f[2][NN_RACE_FEATURES];
+    nn_race_features(&p, f);
+    const float *me = f[0], *him = f[1];
+    assert_near(me[NN_RACE_OUTSIDE], 3 / 15.0);      /* the 8s and the 20 */
+    assert_near(me[NN_RACE_CARRY], (2 * 2 + 14) / 60.0); /* to his 6-point */
+    assert_near(me[NN_RACE_CROSSINGS], (2 * 1 + 3) / 30.0);
+    assert_near(me[NN_RACE_IN_ZONE], 1 / 15.0);      /* the 20-point is in the other home */
+    assert_near(me[NN_RACE_ZONE_PIPS], 2 / 30.0);    /* 20 -> 18 */
+    assert_near(me[NN_RACE_NONE_OFF], 0.0);          /* 4 are off */
+    assert_near(me[NN_RACE_GAPS], 3 / 5.0);          /* the 2, 4 and 5 below the 6 */
+    assert_near(me[NN_RACE_WASTAGE], (3 * 4 + 1) / 45.0);
+    assert_near(me[NN_RACE_STACK], 4 / 15.0);
+    /* 61 pips and 2 for each of 11 checkers, in rolls of 49/6 pips, / 20 */
+    assert_near(me[NN_RACE_ROLLS], (61 + 22) * 6 / 49.0 / 20.0);
+
+    assert_near(him[NN_RACE_OUTSIDE], 0.0);
+    assert_near(him[NN_RACE_CARRY], 0.0);
+    assert_near(him[NN_RACE_NONE_OFF], 1.0);
+    assert_near(him[NN_RACE_GAPS], 0.0);             /* nothing above the 1-point */
+    assert_near(him[NN_RACE_WASTAGE], 1.0);          /* 15 on the 1-point, weight 3 */
+    assert_near(him[NN_RACE_STACK], 1.0);
+    assert_near(him[NN_RACE_ROLLS], (15 + 30) * 6 / 49.0 / 20.0);
+}
+
+/* Fifteen checkers on the 24-point: every pip feature is capped at 1. */
+static void test_capped(void **state)
+{
+    (void)state;
+    Position p;
+    memset(&p, 0, sizeof p);
+    p.side[SIDE_ROLLER][23] = 15;
+    p.side[SIDE_OPPONENT][0] = 1;
+    float f[2][NN_RACE_FEATURES];
+    nn_race_features(&p, f);
+    assert_near(f[0][NN_RACE_OUTSIDE], 1.0);
+    assert_near(f[0][NN_RACE_CARRY], 1.0);     /* 270 pips */
+    assert_near(f[0][NN_RACE_CROSSINGS], 1.0); /* 45 */
+    assert_near(f[0][NN_RACE_IN_ZONE], 1.0);
+    assert_near(f[0][NN_RACE_ZONE_PIPS], 1.0); /* 90 */
+    assert_near(f[0][NN_RACE_ROLLS], 1.0);     /* 47.7 rolls */
+    assert_near(f[0][NN_RACE_GAPS], 0.0);      /* no checker home: no gaps below one */
+}
+
+/* Every feature in 0..1, and the same board seen from the other side
+ * swaps them. */
+static void test_sides_swap(void **state)
+{
+    (void)state;
+    uint64_t s = 0x9e3779b97f4a7c15ULL;
+    for (int n = 0; n < 2000; n++) {
+        Position p;
+        randpos_loose(&s, &p);
+        float a[2][NN_RACE_FEATURES], b[2][NN_RACE_FEATURES];
+        nn_race_features(&p, a);
+        for (int k = 0; k < NN_RACE_FEATURES; k++)
+            for (int side = 0; side < 2; side++)
+                if (!(a[side][k] >= 0.0f && a[side][k] <= 1.0f))
+                    fail_msg("position %d: feature %d of side %d is %g", n, k, side,
+                             (double)a[side][k]);
+        pos_swap(&p);
+        nn_race_features(&p, b);
+        assert_memory_equal(a[0], b[1], sizeof a[0]);
+        assert_memory_equal(a[1], b[0], sizeof a[1]);
+    }
+}
+
+/* A race network with features reads the race features in the rows a
+ * contact network reads its own; a contact network never reads them. */
+static void test_race_network_inputs(void **state)
+{
+    (void)state;
+    NnWeights *w = calloc(1, sizeof *w);
+    assert_non_null(w);
+    Position p;
+    bear_in(&p);
+    int index[NN_INPUTS];
+    float value[NN_INPUTS];
+    float race[2][NN_RACE_FEATURES], contact[2][NN_FEATURES];
+    nn_race_features(&p, race);
+    nn_features(&p, contact);
+    for (int kind = 0; kind < 2; kind++) {
+        w->inputs = NN_INPUTS;
+        w->race = kind == 1;
+        int n = nn_inputs(w, &p, index, value);
+        float dense[NN_INPUTS] = {0};
+        for (int k = 0; k < n; k++)
+            dense[index[k]] = value[k];
+        for (int side = 0; side < 2; side++)
+            for (int i = 0; i < NN_FEATURES; i++)
+                assert_near(dense[NN_RAW_INPUTS + side * NN_FEATURES + i],
+                            w->race ? race[side][i] : contact[side][i]);
+    }
+    /* The features differ on this board, so the check above tells them apart. */
+    assert_true(memcmp(race, contact, sizeof race) != 0);
+    free(w);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_worked_by_hand),
+        cmocka_unit_test(test_capped),
+        cmocka_unit_test(test_sides_swap),
+        cmocka_unit_test(test_race_network_inputs),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
