@@ -78,7 +78,7 @@ LIB_SRC := $(wildcard $(LAYERS:%=src/%/*.c) src/lib/*.c)
 # nn_default.c, built with every flavour of the library's objects.
 NN_DEFAULT := src/engine/weights/shesh-feat-8.snn
 # The race network compiled in; empty: none, races are the race model's.
-NN_RACE_DEFAULT :=
+NN_RACE_DEFAULT := src/engine/weights/shesh-race-1.snn
 NN_GEN := $(BUILD)/gen/engine/nn_default.c
 LIB_OBJ := $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/engine/nn_default.o
 # The shared library's objects: position-independent, kept apart so that
@@ -247,18 +247,22 @@ bench:
 # or Ctrl-C), then every network made and shipped shown side by side.
 # Hours of one core; make test never trains.
 TRAIN_DIR ?= build/train
+# The stages run a build of their own without the race network compiled in:
+# every label set was made with the race model valuing the races (the race
+# network's among them), and makes the same labels only so.
+TRAIN_SHESH := $(TRAIN_DIR)/build/shesh
 train_stage = if [ -f $(TRAIN_DIR)/$(1).snn ]; then echo "$(1): made already"; else \
     resume=; [ -f $(TRAIN_DIR)/$(1).snn.ckpt ] && resume=--resume; \
     echo "== $(1)"; \
-    $(BUILD)/shesh train $(2) --check-every 250000 --out $(TRAIN_DIR)/$(1).snn $$resume || exit 1; fi
+    $(TRAIN_SHESH) train $(2) --check-every 250000 --out $(TRAIN_DIR)/$(1).snn $$resume || exit 1; fi
 # A label stage: shesh label's two shards of a run side by side (each resumed
 # when a file of it exists), then merged into $(TRAIN_DIR)/NAME.txt.
 label_stage = if [ -f $(TRAIN_DIR)/$(1).txt ]; then echo "$(1): made already"; else \
     echo "== $(1)"; pids=; \
     for k in 1 2; do out=$(TRAIN_DIR)/$(1)-$$k.gz; resume=; [ -f $$out ] && resume=--resume; \
-        $(BUILD)/shesh label $(2) --shard $$k/2 --out $$out $$resume & pids="$$pids $$!"; done; \
+        $(TRAIN_SHESH) label $(2) --shard $$k/2 --out $$out $$resume & pids="$$pids $$!"; done; \
     for p in $$pids; do wait $$p || exit 1; done; \
-    $(BUILD)/shesh label merge $(TRAIN_DIR)/$(1)-1.gz $(TRAIN_DIR)/$(1)-2.gz > $(TRAIN_DIR)/$(1).tmp && \
+    $(TRAIN_SHESH) label merge $(TRAIN_DIR)/$(1)-1.gz $(TRAIN_DIR)/$(1)-2.gz > $(TRAIN_DIR)/$(1).tmp && \
     mv $(TRAIN_DIR)/$(1).tmp $(TRAIN_DIR)/$(1).txt || exit 1; fi
 # A join stage: label sets NAMES (of $(TRAIN_DIR)) one after the other into
 # $(TRAIN_DIR)/NAME.txt, unless it is there.
@@ -270,14 +274,17 @@ join_stage = [ -f $(TRAIN_DIR)/$(1).txt ] || { cat $(2:%=$(TRAIN_DIR)/%.txt) > $
 # of others; feat-5, the network with the hand-made features, from sup-4, on
 # those labels and sup-4's own of the same kind; feat-6 from feat-5, with
 # feat-5's own as well; feat-7 from feat-6 on feat-6's own labels alone,
-# feat-8 from feat-7 on those and feat-7's.
+# feat-8 from feat-7 on those and feat-7's; the race network from random
+# weights on full rollouts of races in feat-8's games.
 SHIPPED_TD3 := src/engine/weights/shesh-td-3.snn
 SHIPPED_SUP4 := src/engine/weights/shesh-sup-4.snn
 SHIPPED_FEAT5 := src/engine/weights/shesh-feat-5.snn
 SHIPPED_FEAT6 := src/engine/weights/shesh-feat-6.snn
 SHIPPED_FEAT7 := src/engine/weights/shesh-feat-7.snn
+SHIPPED_FEAT8 := src/engine/weights/shesh-feat-8.snn
 train: $(BUILD)/shesh
 	@mkdir -p $(TRAIN_DIR)
+	@$(MAKE) --no-print-directory BUILD=$(TRAIN_DIR)/build NN_RACE_DEFAULT= $(TRAIN_SHESH)
 	@$(call train_stage,shesh-td-2,--games 2000000 --seed 2 --final-rate 0.01)
 	@$(call train_stage,shesh-td-3,--games 2000000 --seed 3 --rate 0.02 --final-rate 0.005 \
 	    --from $(TRAIN_DIR)/shesh-td-2.snn)
@@ -301,6 +308,13 @@ train: $(BUILD)/shesh
 	@$(call join_stage,mix6,mv121 mv131)
 	@$(call train_stage,shesh-feat-8,--labels $(TRAIN_DIR)/mix6.txt --epochs 30 --rate 0.05 --final-rate 0.002 \
 	    --from $(SHIPPED_FEAT7))
+	@$(call label_stage,race201,--race --positions 60000 --seed 201 --trials 72 --truncate 0 --weights $(SHIPPED_FEAT8))
+	@$(call label_stage,race203,--race --moves 4 --positions 60000 --seed 203 --trials 72 --truncate 0 \
+	    --weights $(SHIPPED_FEAT8))
+	@$(call label_stage,race204,--race --positions 30000 --seed 204 --trials 72 --truncate 0 --weights $(SHIPPED_FEAT8))
+	@$(call join_stage,races,race201 race203 race204)
+	@$(call train_stage,shesh-race-1,--labels $(TRAIN_DIR)/races.txt --epochs 100 --rate 0.3 --final-rate 0.0005 \
+	    --race --features)
 	$(BUILD)/shesh weights $(TRAIN_DIR)/*.snn src/engine/weights/*.snn
 
 # Fuzzing: every tests/fuzz/fuzz_*.c, linked with the library built once with

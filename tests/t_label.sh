@@ -28,7 +28,18 @@ f0=$fails
 expect 0 "12 labels written to a.gz" "${RUN[@]}" --out a.gz
 expect 0 "12 labels written to b.gz" "${RUN[@]}" --out b.gz
 cmp -s a.gz b.gz || no "two runs with the same options differ"
-net=$("$SHESH" weights --json | python3 -c 'import json,sys; j=json.load(sys.stdin); print("engine=%s network=%s" % (j["id"], j["fnv64"]))')
+# The engine: the contact network's id and hash, or with a race network
+# compiled in CONTACT+RACE and FNV-1a of the two hashes' 32 hex digits.
+net=$("$SHESH" weights --json | python3 -c '
+import json, sys
+nets = [json.loads(l) for l in sys.stdin]
+if len(nets) == 1:
+    print("engine=%s network=%s" % (nets[0]["id"], nets[0]["fnv64"]))
+else:
+    h = 0xcbf29ce484222325
+    for b in (nets[0]["fnv64"] + nets[1]["fnv64"]).encode():
+        h = ((h ^ b) * 0x100000001b3) % 2**64
+    print("engine=%s+%s network=%016x" % (nets[0]["id"], nets[1]["id"], h))')
 [ "$(zcat a.gz | head -1)" = "# shesh-label 1 positions=12 seed=3 every=5 trials=12 truncate=4 plies=0 $net shard=1/1" ] ||
     no "the header: $(zcat a.gz | head -1)"
 for k in 1 2 3; do expect 0 "4 labels written" "${RUN[@]}" --shard "$k/3" --out "s$k.gz"; done

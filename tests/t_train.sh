@@ -201,7 +201,7 @@ SUP=(--labels "$dir/labels.gz" --epochs 6 --rate 0.05 --final-rate 0.01 --from-d
 train sup "${SUP[@]}" --out s.snn
 [ "$status" = 0 ] || no "--labels: exit $status ($(head -c 300 "$dir/err"))"
 grep -qF "180 steps" "$dir/err" || no "--labels: 30 labels x 6 epochs are not 180 steps: $(cat "$dir/err")"
-mae() { "$SHESH" weights --labels "$dir/labels.gz" --json "$@" | python3 -c 'import json,sys; print(json.load(sys.stdin)["mean_abs_error"][0])'; }
+mae() { "$SHESH" weights --labels "$dir/labels.gz" --json "$@" | python3 -c 'import json,sys; print(json.loads(sys.stdin.readline())["mean_abs_error"][0])'; }
 before=$(mae) after=$(mae "$dir/sup/s.snn")
 python3 -c "import sys; sys.exit(not float('$after') < 0.9 * float('$before'))" ||
     no "six epochs on the labels did not bring the network nearer them ($before -> $after)"

@@ -17,11 +17,16 @@ OPENING=4HPwATDgc/ABMA
 # ---- 1. the compiled-in network and the manifest ------------------------------
 f0=$fails
 default=$(sed -n 's/^NN_DEFAULT := //p' Makefile)
+race=$(sed -n 's/^NN_RACE_DEFAULT := *//p' Makefile)
 [ -f "$default" ] || no "the Makefile's NN_DEFAULT '$default' is not a file"
+[ -z "$race" ] || [ -f "$race" ] || no "the Makefile's NN_RACE_DEFAULT '$race' is not a file"
 "$SHESH" weights > "$dir/in" 2>&1 || no "shesh weights: exit $? ($(cat "$dir/in"))"
-"$SHESH" weights "$default" > "$dir/file" 2>&1 || no "shesh weights $default: $(cat "$dir/file")"
+# shellcheck disable=SC2086 # no race network: no argument
+"$SHESH" weights "$default" $race > "$dir/file" 2>&1 || no "shesh weights $default $race: $(cat "$dir/file")"
 [ "$(sed 's/^[^:]*://' "$dir/in")" = "$(sed 's/^[^:]*://' "$dir/file")" ] ||
-    no "the compiled-in network is not $default: $(cat "$dir/in" "$dir/file")"
+    no "the compiled-in networks are not $default $race: $(cat "$dir/in" "$dir/file")"
+[ "$(grep -c '^compiled-in race: network .*, inputs race-' "$dir/in")" = "$([ -n "$race" ] && echo 1 || echo 0)" ] ||
+    no "shesh weights shows a compiled-in race network where the Makefile names '$race': $(cat "$dir/in")"
 # Every file of src/engine/weights is in the manifest with its id and hash,
 # and the engine's id is the compiled-in network's.
 manifest=src/engine/weights/README.md
@@ -31,8 +36,8 @@ for f in src/engine/weights/*.snn; do
     grep -qE "^\| \`$(basename "$f")\` \| $id \| $hash \|" "$manifest" ||
         no "$manifest has no row '| \`$(basename "$f")\` | $id | $hash |'"
 done
-id=$(python3 -c 'import json,sys; print(json.load(sys.stdin)["id"])' < <("$SHESH" weights --json))
-passed "$f0" "shesh weights: the compiled-in network is $default ($id), every file in $manifest"
+id=$(python3 -c 'import json,sys; print(json.loads(sys.stdin.readline())["id"])' < <("$SHESH" weights --json))
+passed "$f0" "shesh weights: the compiled-in networks are $default ($id) ${race:-and no race network}, every file in $manifest"
 
 # ---- 2. bad files refused ----------------------------------------------------
 f0=$fails
@@ -77,6 +82,9 @@ f0=$fails
 (cd "$dir" && "$SHESH" train --games 40 --seed 5 --check-every 1000 --out small.snn 2> train.err) ||
     no "training a small network failed: $(cat "$dir/train.err")"
 small=$dir/small.snn
+# The engine is named by its contact network, then +RACE-ID where a race
+# network is compiled in (a contact file keeps it).
+plus=$("$SHESH" weights --json | python3 -c 'import json,sys; n=[json.loads(l) for l in sys.stdin]; print("+" + n[1]["id"] if len(n) > 1 else "")')
 "$SHESH" eval "$OPENING" > "$dir/e0"
 "$SHESH" eval --weights "$small" "$OPENING" > "$dir/e1" || no "eval --weights: exit $?"
 cmp -s "$dir/e0" "$dir/e1" && no "eval --weights small.snn answers as the compiled-in network"
@@ -89,15 +97,15 @@ cmp -s "$dir/e0" "$dir/e1" && no "eval --weights small.snn answers as the compil
 # The shards of a rollout made with two networks are not one run.
 "$SHESH" rollout --shard 1/2 --trials 8 --truncate 2 --threads 1 --quiet --json "$OPENING" > "$dir/r1.json"
 "$SHESH" rollout --weights "$small" --shard 2/2 --trials 8 --truncate 2 --threads 1 --quiet --json "$OPENING" > "$dir/r2.json"
-grep -qF '"engine": "small"' "$dir/r2.json" || no "rollout --json does not name the network: $(head -c 200 "$dir/r2.json")"
+grep -qF "\"engine\": \"small$plus\"" "$dir/r2.json" || no "rollout --json does not name the network: $(head -c 200 "$dir/r2.json")"
 "$SHESH" rollout merge "$dir/r1.json" "$dir/r2.json" > /dev/null 2> "$dir/err"
 [ $? = 1 ] || no "rollout merge of shards of two networks: not exit 1"
-grep -qF "not the same network ('$id' " "$dir/err" || no "rollout merge: $(cat "$dir/err")"
+grep -qF "not the same network ('$id$plus' " "$dir/err" || no "rollout merge: $(cat "$dir/err")"
 # ... nor shards of two networks of the same id (the hash tells them apart)
 (cd "$dir" && "$SHESH" train --games 40 --seed 6 --check-every 1000 --id small --out other.snn 2> /dev/null)
 "$SHESH" rollout --weights "$dir/other.snn" --shard 1/2 --trials 8 --truncate 2 --threads 1 --quiet --json "$OPENING" > "$dir/r3.json"
 "$SHESH" rollout merge "$dir/r3.json" "$dir/r2.json" > /dev/null 2> "$dir/err"
-[ $? = 1 ] && grep -qF "not the same network ('small' " "$dir/err" ||
+[ $? = 1 ] && grep -qF "not the same network ('small$plus' " "$dir/err" ||
     no "rollout merge of two networks called small: $(cat "$dir/err")"
 "$SHESH" rollout --weights "$small" --shard 1/2 --trials 8 --truncate 2 --threads 1 --quiet --json "$OPENING" > "$dir/r4.json"
 "$SHESH" rollout merge "$dir/r4.json" "$dir/r2.json" > /dev/null 2> "$dir/err" || no "rollout merge of one network's shards: $(cat "$dir/err")"
@@ -128,10 +136,10 @@ done
 "$SHESH" serve --unix "$dir/w.sock" --weights "$small" --plies 0 2> "$dir/serve.err" &
 bg_pid=$!
 for _ in $(seq 1 200); do
-    grep -q 'engine small' "$dir/serve.err" && break
+    grep -qF "engine small$plus" "$dir/serve.err" && break
     sleep 0.05
 done
-grep -qF "engine small, 0 plies" "$dir/serve.err" || no "serve --weights: the start line: $(cat "$dir/serve.err")"
+grep -qF "engine small$plus, 0 plies" "$dir/serve.err" || no "serve --weights: the start line: $(cat "$dir/serve.err")"
 python3 - "$dir/w.sock" > "$dir/v" <<'PY' || no "serve --weights: version failed"
 import socket, sys
 s = socket.socket(socket.AF_UNIX)
@@ -145,7 +153,7 @@ while b"Software" not in data:
     data += chunk
 print(data.decode())
 PY
-grep -qx "Engine: small" "$dir/v" || no "serve --weights: version says $(cat "$dir/v")"
+grep -qxF "Engine: small$plus" "$dir/v" || no "serve --weights: version says $(cat "$dir/v")"
 kill "$bg_pid"
 wait "$bg_pid" 2> /dev/null
 bg_pid=

@@ -6,6 +6,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <cmocka.h>
@@ -14,6 +15,7 @@
 #include "fnv.h"
 #include "eval_race.h"
 #include "eval_static.h"
+#include "nn.h"
 
 /* cmocka compares floats in single precision: this one keeps doubles. */
 static void near(double a, double b, double eps, int line)
@@ -221,6 +223,55 @@ static void test_cache(void **state)
     race_cache_free(c);
 }
 
+/* A race network refines only what the model leaves open: where the model
+ * is sure (a certain gammon, no backgammon, a race that cannot be lost)
+ * eval_static keeps the model's value whatever the network says, and it
+ * answers the network's chances elsewhere. The network here is random
+ * weights (its chances near a half everywhere), and a race with every
+ * checker home stays the database's. */
+static void test_race_network_guarded(void **state)
+{
+    (void)state;
+    NnWeights *w = malloc(sizeof *w);
+    assert_non_null(w);
+    nn_init(w, NN_INPUTS, 5);
+    w->race = true;
+    EvalCtx ctx = {db, NULL, w, 1};
+    static const int two[6] = {2, 0, 0, 0, 0, 0}, none[6] = {0}, mid[6] = {2, 2, 2, 2, 2, 1};
+    /* Two on the ace against fifteen on the opponent's 13-point: sure. */
+    Position p = race(two, none);
+    p.side[SIDE_OPPONENT][12] = 15;
+    double model[OUT_COUNT], out[OUT_COUNT], net[OUT_COUNT];
+    eval_race(db, NULL, &p, model);
+    eval_static(&ctx, NULL, &p, out);
+    nn_eval(w, &p, net);
+    assert_true(net[OUT_WIN] < 0.99 && net[OUT_WIN_GAMMON] < 0.99); /* the network is unsure */
+    assert_memory_equal(out, model, sizeof out);
+    /* Eleven home and three on the 9-point against eleven home and three on
+     * the opponent's 8-point, one off each: open, the network's (settled
+     * and clamped). */
+    p = race(mid, mid);
+    p.side[SIDE_ROLLER][8] = 3;
+    p.side[SIDE_OPPONENT][7] = 3;
+    eval_race(db, NULL, &p, model);
+    eval_static(&ctx, NULL, &p, out);
+    nn_eval(w, &p, net);
+    eval_settle_gammons(&p, net);
+    eval_clamp(net);
+    assert_true(model[OUT_WIN] > 1e-6 && model[OUT_WIN] < 1 - 1e-6);
+    assert_near(out[OUT_WIN], net[OUT_WIN], 1e-12);
+    assert_true(fabs(out[OUT_WIN] - model[OUT_WIN]) > 1e-3);
+    /* No gammon either way once a checker is off: sure in the model too. */
+    assert_near(out[OUT_WIN_GAMMON], 0.0, 0.0);
+    assert_near(out[OUT_LOSE_GAMMON], 0.0, 0.0);
+    /* Every checker home: the database's exact values. */
+    p = race(mid, mid);
+    eval_race(db, NULL, &p, model);
+    eval_static(&ctx, NULL, &p, out);
+    assert_memory_equal(out, model, sizeof out);
+    free(w);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -230,6 +281,7 @@ int main(void)
         cmocka_unit_test(test_same_database),
         cmocka_unit_test(test_exact_races),
         cmocka_unit_test(test_cache),
+        cmocka_unit_test(test_race_network_guarded),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

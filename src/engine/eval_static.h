@@ -3,7 +3,7 @@
  *
  * Games that are over are scored exactly; races go to eval_race.c (exact
  * bear-off database when both sides are home, a pip-based model otherwise,
- * or a race network where there is one);
+ * refined by a race network where there is one);
  * contact positions to the TD-trained network of nn.c, or without one
  * to eval_contact.c (pubeval calibrated on self-play). */
 #ifndef SHESH_EVAL_STATIC_H
