@@ -79,8 +79,8 @@ const char *engine_id(const Engine *e);
 
 /* The fnv64 hash of the engine's network file, as 16 hex digits, or ""
  * without a network: what tells two networks of the same id apart. With a
- * race network, FNV-1a over the two files' hashes as 32 hex digits (contact
- * first). */
+ * race network, the FNV-1a hash of the text of the two files' hashes, the
+ * contact network's 16 hex digits then the race network's. */
 const char *engine_network(const Engine *e);
 
 /* Scratch memory for decisions of any engine, one decision at a time (one
