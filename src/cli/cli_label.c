@@ -123,9 +123,7 @@ static bool wanted(const LabelOpts *o, const Position *p)
     double out[OUT_COUNT];
     if (eval_game_over(p, out))
         return false;
-    if (!o->race)
-        return !eval_is_race(p);
-    return eval_is_race(p) && !eval_race_all_home(p);
+    return o->race ? eval_race_outside(p) : !eval_is_race(p);
 }
 
 /* The results of the f->o->moves best moves for a roll of p, the other

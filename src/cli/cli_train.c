@@ -120,7 +120,7 @@ static void train_game(Trainer *t, uint64_t seed, float rate)
 static bool race_labels(const LabelSet *set, Err *err)
 {
     for (long i = 0; i < set->n; i++)
-        if (!eval_is_race(&set->pos[i]) || eval_race_all_home(&set->pos[i]))
+        if (!eval_race_outside(&set->pos[i]))
             return err_set(err, "label %ld is %s, not a race for a race network (shesh label "
                                 "--race makes them)",
                            i + 1, eval_is_race(&set->pos[i]) ? "a race with every checker home"
@@ -698,14 +698,14 @@ static bool train_run(Trainer *t, const TrainOpts *o, const char *ckpt, long *do
             train_game(t, splitmix64(rng), rate);
         *done = g + 1;
         bool check = *done % o->check == 0 || *done == o->games;
-        if (check && o->race) { /* no games for a race network: its labels alone */
-            fprintf(stderr, "%ld steps, %.0f s", *done, clock_now() - t0);
-        } else if (check) {
-            double ppg = against_pubeval(t, 500, 12345);
-            fprintf(stderr, "%ld %s, %.0f s: %+.3f ppg against pubeval (1000 games)", *done,
-                    t->labels ? "steps" : "games", clock_now() - t0, ppg);
-        }
         if (check) {
+            if (o->race) { /* no games for a race network: its labels alone */
+                fprintf(stderr, "%ld steps, %.0f s", *done, clock_now() - t0);
+            } else {
+                double ppg = against_pubeval(t, 500, 12345);
+                fprintf(stderr, "%ld %s, %.0f s: %+.3f ppg against pubeval (1000 games)", *done,
+                        t->labels ? "steps" : "games", clock_now() - t0, ppg);
+            }
             if (t->labels) {
                 double mae[1 + OUT_COUNT];
                 label_set_judge(t->w, t->labels, mae);

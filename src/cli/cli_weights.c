@@ -1,7 +1,7 @@
 /* cli_weights.c - `shesh weights`: what a network file holds (nn_file.h),
  * checked as --weights would check it: its id, shape and hash, and the
  * network's chances for the opening position (a race network: for a
- * bear-in race, RACE_POSITION below) as a quick look at what it plays
+ * bear-in race, race_position() below) as a quick look at what it plays
  * like. Without a file, the networks compiled in. */
 #include <errno.h>
 #include <math.h>

@@ -59,7 +59,8 @@ Engine *engine_new(const char *name, Err *err);
 
 /* The same with a network read from the network file at weights (nn_file.h;
  * NULL: those compiled in): a contact network takes the compiled-in contact
- * network's place, a race network (inputs race-198) the race evaluator's.
+ * network's place, a race network (inputs race-198 or race-218) the
+ * compiled-in race network's, or the race model's where there is none.
  * Refused, err saying why, when the file is, or when the engine has no
  * network ("calibrated"). */
 Engine *engine_new_with(const char *name, const char *weights, Err *err);

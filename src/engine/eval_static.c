@@ -22,13 +22,19 @@ bool eval_is_race(const Position *p)
     return back[1] < 23 - back[0];
 }
 
-bool eval_race_all_home(const Position *p)
+/* Every checker of both sides on its own six home points or borne off. */
+static bool all_home(const Position *p)
 {
     for (int s = 0; s < 2; s++)
         for (int i = BEAROFF_POINTS; i < POS_SLOTS; i++)
             if (p->side[s][i])
                 return false;
     return true;
+}
+
+bool eval_race_outside(const Position *p)
+{
+    return eval_is_race(p) && !all_home(p);
 }
 
 /* A chance the race model puts this near 0 or 1 it is sure of; one it
@@ -67,7 +73,7 @@ void eval_static(const EvalCtx *ctx, RaceCache *cache, const Position *p,
     if (eval_game_over(p, out))
         return;
     if (eval_is_race(p)) {
-        if (ctx->race_net && !eval_race_all_home(p))
+        if (ctx->race_net && !all_home(p))
             race_by_network(ctx, cache, p, out);
         else
             eval_race(ctx->bearoff, cache, p, out);

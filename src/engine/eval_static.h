@@ -39,8 +39,10 @@ void eval_static(const EvalCtx *ctx, struct RaceCache *cache, const Position *p,
  * front of it: nobody can hit or be hit any more. */
 bool eval_is_race(const Position *p);
 
-/* True when every checker of both sides is on its own six home points or
- * borne off: the bear-off database values such a race exactly. */
-bool eval_race_all_home(const Position *p);
+/* True for a race with a checker of either side still outside its home
+ * board: the races the race model (or a race network) values, where the
+ * bear-off database, which values those with every checker home exactly,
+ * cannot. What `shesh label --race` labels and a race network learns. */
+bool eval_race_outside(const Position *p);
 
 #endif
