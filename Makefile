@@ -76,7 +76,7 @@ LIB_SRC := $(wildcard $(LAYERS:%=src/%/*.c) src/lib/*.c)
 # The network compiled in (src/engine/weights/README.md lists them all):
 # its file's bytes become an array in a generated engine source,
 # nn_default.c, built with every flavour of the library's objects.
-NN_DEFAULT := src/engine/weights/shesh-feat-8.snn
+NN_DEFAULT := src/engine/weights/shesh-feat-10.snn
 # The race network compiled in; empty: none, races are the race model's.
 NN_RACE_DEFAULT := src/engine/weights/shesh-race-1.snn
 NN_GEN := $(BUILD)/gen/engine/nn_default.c
@@ -248,19 +248,23 @@ bench:
 # Hours of one core; make test never trains.
 TRAIN_DIR ?= build/train
 # The stages run a build of their own without the race network compiled in:
-# every label set was made with the race model valuing the races (the race
-# network's among them), and makes the same labels only so.
+# every label set up to the race network's was made with the race model
+# valuing the races, and makes the same labels only so. The later ones were
+# made by feat-8 with the race network: a second build, feat-8 compiled in
+# beside it (TRAIN_SHESH_F8R1).
 TRAIN_SHESH := $(TRAIN_DIR)/build/shesh
+TRAIN_SHESH_F8R1 := $(TRAIN_DIR)/build-f8r1/shesh
 train_stage = if [ -f $(TRAIN_DIR)/$(1).snn ]; then echo "$(1): made already"; else \
     resume=; [ -f $(TRAIN_DIR)/$(1).snn.ckpt ] && resume=--resume; \
     echo "== $(1)"; \
     $(TRAIN_SHESH) train $(2) --check-every 250000 --out $(TRAIN_DIR)/$(1).snn $$resume || exit 1; fi
 # A label stage: shesh label's two shards of a run side by side (each resumed
-# when a file of it exists), then merged into $(TRAIN_DIR)/NAME.txt.
+# when a file of it exists), then merged into $(TRAIN_DIR)/NAME.txt; by
+# TRAIN_SHESH, or the build the third argument names.
 label_stage = if [ -f $(TRAIN_DIR)/$(1).txt ]; then echo "$(1): made already"; else \
     echo "== $(1)"; pids=; \
     for k in 1 2; do out=$(TRAIN_DIR)/$(1)-$$k.gz; resume=; [ -f $$out ] && resume=--resume; \
-        $(TRAIN_SHESH) label $(2) --shard $$k/2 --out $$out $$resume & pids="$$pids $$!"; done; \
+        $(or $(3),$(TRAIN_SHESH)) label $(2) --shard $$k/2 --out $$out $$resume & pids="$$pids $$!"; done; \
     for p in $$pids; do wait $$p || exit 1; done; \
     $(TRAIN_SHESH) label merge $(TRAIN_DIR)/$(1)-1.gz $(TRAIN_DIR)/$(1)-2.gz > $(TRAIN_DIR)/$(1).tmp && \
     mv $(TRAIN_DIR)/$(1).tmp $(TRAIN_DIR)/$(1).txt || exit 1; fi
@@ -275,7 +279,9 @@ join_stage = [ -f $(TRAIN_DIR)/$(1).txt ] || { cat $(2:%=$(TRAIN_DIR)/%.txt) > $
 # those labels and sup-4's own of the same kind; feat-6 from feat-5, with
 # feat-5's own as well; feat-7 from feat-6 on feat-6's own labels alone,
 # feat-8 from feat-7 on those and feat-7's; the race network from random
-# weights on full rollouts of races in feat-8's games.
+# weights on full rollouts of races in feat-8's games; feat-10 from feat-8
+# on feat-8's own 2-ply labels of moves and, four times over, full rollouts
+# of positions of feat-8's games (feat-8 and the race network playing).
 SHIPPED_TD3 := src/engine/weights/shesh-td-3.snn
 SHIPPED_SUP4 := src/engine/weights/shesh-sup-4.snn
 SHIPPED_FEAT5 := src/engine/weights/shesh-feat-5.snn
@@ -285,6 +291,7 @@ SHIPPED_FEAT8 := src/engine/weights/shesh-feat-8.snn
 train: $(BUILD)/shesh
 	@mkdir -p $(TRAIN_DIR)
 	@$(MAKE) --no-print-directory BUILD=$(TRAIN_DIR)/build NN_RACE_DEFAULT= $(TRAIN_SHESH)
+	@$(MAKE) --no-print-directory BUILD=$(TRAIN_DIR)/build-f8r1 NN_DEFAULT=$(SHIPPED_FEAT8) $(TRAIN_SHESH_F8R1)
 	@$(call train_stage,shesh-td-2,--games 2000000 --seed 2 --final-rate 0.01)
 	@$(call train_stage,shesh-td-3,--games 2000000 --seed 3 --rate 0.02 --final-rate 0.005 \
 	    --from $(TRAIN_DIR)/shesh-td-2.snn)
@@ -315,6 +322,11 @@ train: $(BUILD)/shesh
 	@$(call join_stage,races,race201 race203 race204)
 	@$(call train_stage,shesh-race-1,--labels $(TRAIN_DIR)/races.txt --epochs 100 --rate 0.3 --final-rate 0.0005 \
 	    --race --features)
+	@$(call label_stage,mv161,--positions 240000 --seed 161 --moves 6 --trials 0 --plies 2,$(TRAIN_SHESH_F8R1))
+	@$(call label_stage,f8r1,--positions 28800 --seed 211 --trials 72 --truncate 0,$(TRAIN_SHESH_F8R1))
+	@$(call join_stage,mix10,mv161 f8r1 f8r1 f8r1 f8r1)
+	@$(call train_stage,shesh-feat-10,--labels $(TRAIN_DIR)/mix10.txt --epochs 30 --rate 0.05 --final-rate 0.002 \
+	    --from $(SHIPPED_FEAT8))
 	$(BUILD)/shesh weights $(TRAIN_DIR)/*.snn src/engine/weights/*.snn
 
 # Fuzzing: every tests/fuzz/fuzz_*.c, linked with the library built once with
