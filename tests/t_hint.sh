@@ -84,6 +84,18 @@ PY
 grep -q "Jacoby" "$dir/err" || no "--no-cube --jacoby: $(cat "$dir/err")"
 passed "$f0" "rules options: Jacoby cashes a sure gammon, no cube and a cube at its maximum forbid the double, an inconsistent set exits 2"
 
+# A dead cube is named as the reason: 3-point match, the player on roll at
+# 2-0 after the Crawford game (2 plus the cube reaches 3); his opponent at
+# 0-2 may double.
+f0=$fails
+dead='XGID=-b----E-C---eE---c-e----B-:0:0:1:00:2:0:0:3:10'
+live='XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:2:0:3:10'
+out=$("$SHESH" hint -- "$dead") || no "dead cube: exit $?"
+grep -qxF "  right action: no double (the cube is dead)" <<< "$out" || no "dead cube: $out"
+out=$("$SHESH" hint --json -- "$live") || no "trailer's cube: exit $?"
+grep -q '"may_double": true' <<< "$out" || no "trailer's cube: $out"
+passed "$f0" "a dead cube (score plus cube reaches the match length) is named as such; the trailer may double"
+
 f0=$fails
 for args in "" "--plies 7 4HPwATDgc/ABMA" "--dice 9 4HPwATDgc/ABMA" "--max 0 4HPwATDgc/ABMA" \
             "4HPwATDgc/ABMA 31 --dice 31" "- 4HPwATDgc/ABMA" "a b c"; do

@@ -121,7 +121,7 @@ static bool hint_cube(const Job *jb, const char *id, const Position *p, const Cu
     if (engine_hint_cube(jb->engine, jb->scratch, p, cs, jb->plies, &h, err) != ENGINE_OK)
         return false;
     const int none[2] = {0, 0};
-    const char *action = answer_cube_action(&h);
+    const char *action = answer_cube_action(&h, cs);
     double best = h.no_double;
     if (h.may_double) {
         double d = h.double_take < h.double_pass ? h.double_take : h.double_pass;

@@ -13,10 +13,15 @@ const char *answer_cube_owner(const CubeState *cs)
     return cs->owner < 0 ? "centred" : cs->owner == SIDE_ROLLER ? "player" : "opponent";
 }
 
-const char *answer_cube_action(const EngineCubeHint *h)
+const char *answer_cube_action(const EngineCubeHint *h, const CubeState *cs)
 {
+    /* Of the reasons the rules forbid the double, a dead cube (his score
+     * plus the cube reaches the match length) is the one a player does not
+     * see on the cube itself: name it. */
     if (!h->may_double)
-        return "no double (the rules allow none)";
+        return cubestate_double_bars(cs, SIDE_ROLLER) == CUBE_BAR_DEAD
+                   ? "no double (the cube is dead)"
+                   : "no double (the rules allow none)";
     if (h->action == CUBE_DOUBLE)
         return h->answer == TAKE_DROP     ? "double, pass"
                : h->answer == TAKE_BEAVER ? "double, beaver"
@@ -151,7 +156,7 @@ void answer_json_hint_cube(Buf *out, const char *id, const CubeState *cs, int pl
     json_key(&j, "may_double");
     json_bool(&j, h->may_double);
     json_key(&j, "action");
-    json_str(&j, answer_cube_action(h));
+    json_str(&j, answer_cube_action(h, cs));
     json_object_end(&j);
 }
 

@@ -21,8 +21,9 @@
 const char *answer_cube_owner(const CubeState *cs);
 
 /* The right cube action in words, gnubg's way ("double, take", "no double,
- * take", "too good to double, pass"...). */
-const char *answer_cube_action(const EngineCubeHint *h);
+ * take", "too good to double, pass"...), for the player on roll under cs;
+ * where he may not double, which rule forbids it: a dead cube named apart. */
+const char *answer_cube_action(const EngineCubeHint *h, const CubeState *cs);
 
 /* A roll as the commands take it: "31" or "3-1" (dice 1 to 6, in either
  * order). */
