@@ -173,8 +173,10 @@ start_http busy --http 127.0.0.1:0 --threads 1 --max-queue 1 --max-plies 4 --req
 busy=$pid
 # Each slow request asks another position: the server keeps the values a
 # search computes, and a position asked again could finish in time from the
-# subtrees an earlier request completed.
-slow_at() { echo "http://127.0.0.1:$port/v1/eval?id=$1&plies=4"; }
+# subtrees an earlier request completed. A move for 11 at 4 plies values
+# many candidates at 4 plies (6 to 9 s on one core, against about 2 s for
+# an evaluation): several times the budget, however fast the machine.
+slow_at() { echo "http://127.0.0.1:$port/v1/move?id=$1&dice=11&plies=4"; }
 slow=$(slow_at "$START")
 curl -sS -m 30 -o "$dir/s1" -w '%{http_code}' "$slow" > "$dir/s1.status" &
 a=$!
