@@ -217,7 +217,15 @@ expect 1 "on other labels" supsplit --labels "$dir/other.gz" --epochs 6 --rate 0
 expect 1 "by TD self-play" supsplit --games 180 --rate 0.05 --final-rate 0.01 --from-default --out s.snn --resume
 printf 'no labels here\n' > "$dir/junk.txt"
 expect 1 "--labels: $dir/junk.txt line 1: not a label" supjunk --labels "$dir/junk.txt" --out s.snn
-passed "$f0" "--labels: supervised epochs bring the network nearer the labels, resume to the same, refuse other labels"
+# Without --check-every, a report a pass: 20,500 labels, 2 passes, reports
+# at 20,500 and 41,000 steps (the TD default of 20,000 would make three).
+"$SHESH" label --positions 20500 --trials 0 --seed 4 --out "$dir/many.gz" 2> /dev/null ||
+    no "shesh label --trials 0 failed"
+train supdef --labels "$dir/many.gz" --epochs 2 --from-default --out s.snn
+reports=$(grep -E '^[0-9]+ steps,' "$dir/err" | cut -d' ' -f1 | tr '\n' ' ')
+[ "$status" = 0 ] && [ "$reports" = "20500 41000 " ] ||
+    no "--labels without --check-every: exit $status, reports at steps '$reports', not a pass apart"
+passed "$f0" "--labels: supervised epochs bring the network nearer the labels, resume to the same, refuse other labels, report once a pass"
 
 # ---- 3d. a network that reads the features -------------------------------------
 f0=$fails

@@ -509,7 +509,8 @@ static int usage(FILE *out, int status)
             "is supervised instead: E epochs (default 10) over the labels of a file of\n"
             "shesh label, each label once an epoch in an order drawn from the seed, the\n"
             "network's chances moved towards the label's; games then count steps (a\n"
-            "label each), and every report also gives the equity's mean distance from\n"
+            "label each), a report comes once a pass unless --check-every says\n"
+            "otherwise, and every report also gives the equity's mean distance from\n"
             "the labels. --race (with --labels of shesh label --race) trains a race\n"
             "network, for the races the bear-off database does not value exactly, from\n"
             "random weights or from the race network --from names.\n\n"
@@ -519,7 +520,8 @@ static int usage(FILE *out, int status)
             "  --seed S         the seed, 0 to 2^64-1 (default 1)\n"
             "  --rate R         the learning rate at the start, above 0, at most 10\n"
             "  --final-rate R   the learning rate at the end, above 0, at most 10\n"
-            "  --check-every N  games between reports and checkpoints (default 20000)\n"
+            "  --check-every N  games between reports and checkpoints (default 20000;\n"
+            "                   with --labels, the number of labels: one a pass)\n"
             "  --stop-after N   stop after N games in all, as SIGINT would\n"
             "  --from-default   start from the compiled-in network\n"
             "  --from NET       start from the network file NET\n"
@@ -762,8 +764,11 @@ int cli_train(int argc, char **argv)
         t.labels = &labels;
         o.games = labels.n * o.epochs;
         o.labels_hash = label_set_hash(&labels);
-        if (!o.check_given && o.check > labels.n)
-            o.check = labels.n; /* by default, a report an epoch at most */
+        /* By default a report a pass over the labels: a report plays 1,000
+         * games and values every label, which at a few thousand steps
+         * apart would take most of the run's time. */
+        if (!o.check_given)
+            o.check = labels.n;
     }
     /* The starting network first: a checkpoint names the one it started from. */
     NnInfo start;
