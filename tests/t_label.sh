@@ -178,6 +178,39 @@ expect 0 "0 labels written to r.gz" --race --positions 12 --trials 12 --truncate
 expect 1 "r.gz was made by another run" --positions 12 --trials 12 --truncate 0 --seed 3 --out r.gz --resume
 passed "$f0" "--race labels races with a checker outside home; shards merge; resumes only as --race"
 
+# ---- 2e. --disagree: only positions whose 0- and 1-ply equities differ ------------
+f0=$fails
+expect 0 "8 positions found" --positions 8 --trials 0 --plies 0 --seed 3 --disagree 0.08 --out d.gz
+grep -qF "8 labels written to d.gz" err || no "--disagree: $(cat err)"
+zcat d.gz | head -1 | grep -qF " plies=0 disagree=0.08 engine=" || no "--disagree header: $(zcat d.gz | head -1)"
+# The positions are those of the run without it whose equities at 0 and 1
+# ply differ by 0.08 or more, all of them and in order.
+expect 0 "200 labels written" --positions 200 --trials 0 --plies 0 --seed 3 --out all.gz
+zcat all.gz | tail -n +2 | cut -f2 > allids
+"$SHESH" eval --json --plies 0 - < allids > all0 || no "eval at 0 ply failed"
+"$SHESH" eval --json --plies 1 - < allids > all1 || no "eval at 1 ply failed"
+python3 - d.gz allids all0 all1 <<'PY' || no "--disagree did not take exactly the positions whose depths disagree"
+import gzip, json, sys
+picked = [l.split("\t")[1] for l in gzip.open(sys.argv[1], "rt").read().splitlines()[1:]]
+ids = open(sys.argv[2]).read().split()
+e0 = [json.loads(l)["cubeless"] for l in open(sys.argv[3])]
+e1 = [json.loads(l)["cubeless"] for l in open(sys.argv[4])]
+want = [i for i, a, b in zip(ids, e0, e1) if abs(a - b) >= 0.08]
+assert len(picked) == 8 and len(want) > 8, (len(picked), len(want))
+assert picked == want[:8], (picked, want[:8])
+PY
+for k in 1 2; do
+    expect 0 "4 labels written" --positions 8 --trials 0 --plies 0 --seed 3 --disagree 0.08 --shard "$k/2" --out "ds$k.gz"
+done
+"$SHESH" label merge ds1.gz ds2.gz > dmerged 2> err || no "merge of --disagree shards: exit $? ($(cat err))"
+diff <(zcat d.gz | tail -n +2) <(tail -n +2 dmerged) > /dev/null || no "the --disagree shards merged are not the whole run"
+expect 0 "0 labels written to d.gz" --positions 8 --trials 0 --plies 0 --seed 3 --disagree 0.080 --out d.gz --resume
+expect 1 "d.gz was made by another run" --positions 8 --trials 0 --plies 0 --seed 3 --disagree 0.1 --out d.gz --resume
+expect 2 "--disagree" --disagree 3.5 --out x.gz
+expect 2 "--disagree" --disagree -0.1 --out x.gz
+expect 2 "--disagree" --disagree x --out x.gz
+passed "$f0" "--disagree takes exactly the positions whose 0- and 1-ply equities differ that much; shards merge"
+
 # ---- 3. resuming -------------------------------------------------------------------
 f0=$fails
 BIG=(--positions 40 --trials 24 --truncate 6 --seed 5)

@@ -10,7 +10,12 @@
  * results of the K moves the engine ranks best at 0 ply for a roll (drawn
  * from a stream derived from --seed), each seen by the other side, then on
  * roll, those with contact: the positions a choice among moves is made on,
- * rather than only the one that was played. Every shard plays the same
+ * rather than only the one that was played. With --disagree X a position
+ * (or a move's result) is taken only when the engine's cubeless equities
+ * for it at 0 and at 1 ply differ by at least X: the positions where the
+ * network's own lookahead finds it wrong, those a rollout teaches most
+ * (--every counts all positions, before this test). Every
+ * shard plays the same
  * games (they are cheap) and so finds the same positions: shard K of N
  * labels those whose index i has i mod N = K - 1.
  *
@@ -78,6 +83,7 @@ typedef struct LabelOpts {
     uint64_t seed;
     int trials, truncate, plies;
     int moves; /* 0: the positions themselves; K: the results of the K best moves */
+    double disagree; /* > 0: only positions whose 0- and 1-ply equities differ this much */
     bool race; /* races a model values instead of contact positions */
     int shard[2];
     bool resume;
@@ -95,6 +101,8 @@ static void header_line(const LabelOpts *o, const Engine *e, Buf *b)
         buf_printf(b, "moves=%d ", o->moves);
     if (o->race)
         buf_printf(b, "phase=race ");
+    if (o->disagree > 0)
+        buf_printf(b, "disagree=%g ", o->disagree);
     buf_printf(b, "engine=%s network=%s shard=%d/%d\n", engine_id(e), engine_network(e),
                o->shard[0], o->shard[1]);
 }
@@ -107,6 +115,7 @@ typedef struct Finder {
     const LabelOpts *o;
     Position *found; /* o->positions of them */
     long n, seen;    /* found so far; positions of the run's kind seen */
+    long tried;      /* --disagree: positions evaluated at 0 and 1 ply */
     /* --moves: the engine that ranks the moves, the dice of the rolls */
     const Engine *e;
     EngineScratch *sc;
@@ -126,6 +135,26 @@ static bool wanted(const LabelOpts *o, const Position *p)
     return o->race ? eval_race_outside(p) : !eval_is_race(p);
 }
 
+/* Whether p is taken: always, or with --disagree when the engine's cubeless
+ * equities for it at 0 and 1 ply differ by at least that much. */
+static bool disagrees(Finder *f, const Position *p)
+{
+    if (f->o->disagree <= 0)
+        return true;
+    double eq[2];
+    for (int plies = 0; plies <= 1; plies++) {
+        EvalOptions opt = {plies, false};
+        Evaluation ev;
+        if (engine_evaluate(f->e, f->sc, p, NULL, &opt, &ev, &f->err) != ENGINE_OK) {
+            f->failed = true;
+            return false;
+        }
+        eq[plies] = ev.equity;
+    }
+    f->tried++;
+    return fabs(eq[0] - eq[1]) >= f->o->disagree;
+}
+
 /* The results of the f->o->moves best moves for a roll of p, the other
  * side on roll, those of the run's kind, into found (while there is room). */
 static void take_moves(Finder *f, const Position *p)
@@ -140,7 +169,7 @@ static void take_moves(Finder *f, const Position *p)
     for (int k = 0; k < n && f->n < f->o->positions; k++) {
         Position q = cand[k].move.result;
         pos_swap(&q);
-        if (wanted(f->o, &q))
+        if (wanted(f->o, &q) && disagrees(f, &q))
             f->found[f->n++] = q;
     }
 }
@@ -153,8 +182,10 @@ static void observe(void *ctx, const Position *p, int seat)
         return;
     if (f->seen++ % f->o->every != f->o->every - 1)
         return;
-    if (f->o->moves == 0)
-        f->found[f->n++] = *p;
+    if (f->o->moves == 0) {
+        if (disagrees(f, p))
+            f->found[f->n++] = *p;
+    }
     else
         take_moves(f, p);
 }
@@ -189,6 +220,10 @@ static bool find_positions(const LabelOpts *o, const Engine *e, EngineScratch *s
         }
     }
     player_close(pl);
+    if (o->disagree > 0 && !*stopped)
+        fprintf(stderr, "shesh label: %ld positions found, %.1f %% of the %ld evaluated at 0 and 1 "
+                        "ply\n",
+                f.n, 100.0 * (double)f.n / (double)(f.tried ? f.tried : 1), f.tried);
     return true;
 }
 
@@ -442,7 +477,8 @@ static void label_usage(FILE *out)
 {
     fprintf(out,
             "usage: shesh label [--positions N] [--seed S] [--every M] [--moves K]\n"
-            "                   [--race] [--trials T] [--truncate K] [--plies P]\n"
+            "                   [--disagree X] [--race] [--trials T] [--truncate K]\n"
+            "                   [--plies P]\n"
             "                   [--weights F]\n"
             "                   [--shard K/N] [--resume] --out FILE\n"
             "       shesh label merge SHARD...\n\n"
@@ -463,6 +499,9 @@ static void label_usage(FILE *out)
             "                 0 ply for a roll of it, those of the run's kind (contact,\n"
             "                 or races), the other side on roll; 1 to 32 (default:\n"
             "                 the position itself)\n"
+            "  --disagree X   take only positions (or results) whose cubeless equities\n"
+            "                 at 0 and at 1 ply differ by at least X, 0 to 3 (default\n"
+            "                 0: all)\n"
             "  --race         races instead of contact positions: those with a checker\n"
             "                 of either side outside its home board\n"
             "  --trials T     rollout trials a position, 0 to 1000000 (default 72;\n"
@@ -484,13 +523,14 @@ static void label_usage(FILE *out)
 
 static int parse_options(int argc, char **argv, LabelOpts *o)
 {
-    enum { OPT_POS = 256, OPT_SEED, OPT_EVERY, OPT_MOVES, OPT_RACE, OPT_TRIALS, OPT_TRUNC, OPT_PLIES,
+    enum { OPT_POS = 256, OPT_SEED, OPT_EVERY, OPT_MOVES, OPT_DISAGREE, OPT_RACE, OPT_TRIALS, OPT_TRUNC, OPT_PLIES,
            OPT_WEIGHTS, OPT_SHARD, OPT_RESUME, OPT_OUT };
     static const struct option opts[] = {
         {"positions", required_argument, NULL, OPT_POS},
         {"seed", required_argument, NULL, OPT_SEED},
         {"every", required_argument, NULL, OPT_EVERY},
         {"moves", required_argument, NULL, OPT_MOVES},
+        {"disagree", required_argument, NULL, OPT_DISAGREE},
         {"race", no_argument, NULL, OPT_RACE},
         {"trials", required_argument, NULL, OPT_TRIALS},
         {"truncate", required_argument, NULL, OPT_TRUNC},
@@ -514,6 +554,9 @@ static int parse_options(int argc, char **argv, LabelOpts *o)
         case OPT_SEED: ok = num_u64("--seed", optarg, &o->seed, &err); break;
         case OPT_EVERY: ok = num_long("--every", optarg, 1, 1000, &o->every, &err); break;
         case OPT_MOVES: ok = num_int("--moves", optarg, 1, LABEL_MOVES_MAX, &o->moves, &err); break;
+        case OPT_DISAGREE:
+            ok = num_double("--disagree", optarg, 0.0, 3.0, false, &o->disagree, &err);
+            break;
         case OPT_RACE: o->race = true; break;
         case OPT_TRIALS: ok = num_int("--trials", optarg, 0, 1000000, &o->trials, &err); break;
         case OPT_TRUNC: ok = num_int("--truncate", optarg, 0, 1000, &o->truncate, &err); break;
