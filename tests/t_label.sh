@@ -176,7 +176,17 @@ done
 diff <(zcat r.gz | tail -n +2) <(tail -n +2 rmerged) > /dev/null || no "the --race shards merged are not the whole run"
 expect 0 "0 labels written to r.gz" --race --positions 12 --trials 12 --truncate 0 --seed 3 --out r.gz --resume
 expect 1 "r.gz was made by another run" --positions 12 --trials 12 --truncate 0 --seed 3 --out r.gz --resume
-passed "$f0" "--race labels races with a checker outside home; shards merge; resumes only as --race"
+# `shesh weights --labels` judges each network by the labels of its kind.
+{ zcat a.gz | tail -n +2 | head -3; zcat r.gz | tail -n +2 | head -2; } > mixed
+"$SHESH" weights --labels mixed > j 2> err || no "weights --labels mixed: exit $? ($(cat err))"
+grep -qE "^  against 3 labels \(of 5: the contact positions\): equity" j || no "contact network on mixed labels: $(cat j)"
+if [ "$("$SHESH" weights --json | wc -l)" = 2 ]; then # a race network compiled in
+    grep -qE "^  against 2 labels \(of 5: the races with a checker outside home\): equity" j ||
+        no "race network on mixed labels: $(cat j)"
+    "$SHESH" weights --json --labels a.gz | tail -1 | grep -qF '"labels": 0}' ||
+        no "race network on contact labels: $("$SHESH" weights --json --labels a.gz)"
+fi
+passed "$f0" "--race labels races with a checker outside home; shards merge; resumes only as --race; weights --labels judges each network by its kind"
 
 # ---- 2e. --disagree: only positions whose 0- and 1-ply equities differ ------------
 f0=$fails

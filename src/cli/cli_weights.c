@@ -37,7 +37,9 @@ static void weights_usage(FILE *out)
             "and the race network where there is one). With --labels, also how far\n"
             "the network's chances are from the rollouts of a shesh label file (its\n"
             "output or a merge): the mean absolute difference in cubeless equity and\n"
-            "in each chance, over every position of LABELS.\n\n"
+            "in each chance, over the positions of LABELS of the network's kind (a\n"
+            "contact network's contact positions, a race network's races with a\n"
+            "checker outside home).\n\n"
             "  --labels LABELS  a file of shesh label to judge the networks by\n"
             "  --json       one JSON object a file\n"
             "  -h, --help   this text\n\n"
@@ -91,8 +93,9 @@ static bool show(ShowWhat kind, const char *path, bool json, const LabelSet *lab
     char hash[17];
     snprintf(hash, sizeof hash, "%016llx", (unsigned long long)info.hash);
     double mae[1 + OUT_COUNT];
-    if (labels)
-        label_set_judge(w, labels, mae);
+    long judged = labels ? label_set_judge(w, labels, mae) : 0;
+    /* What a network is judged by: the labels of its kind. */
+    const char *judged_kind = w->race ? "races with a checker outside home" : "contact positions";
     if (json) {
         Json j;
         json_begin(&j, &b);
@@ -109,12 +112,14 @@ static bool show(ShowWhat kind, const char *path, bool json, const LabelSet *lab
             json_num(&j, out[k]);
         json_array_end(&j);
         if (labels) {
-            json_key(&j, "labels"), json_int(&j, labels->n);
-            json_key(&j, "mean_abs_error");
-            json_array_begin(&j);
-            for (int k = 0; k <= OUT_COUNT; k++)
-                json_num(&j, mae[k]);
-            json_array_end(&j);
+            json_key(&j, "labels"), json_int(&j, judged);
+            if (judged > 0) {
+                json_key(&j, "mean_abs_error");
+                json_array_begin(&j);
+                for (int k = 0; k <= OUT_COUNT; k++)
+                    json_num(&j, mae[k]);
+                json_array_end(&j);
+            }
         }
         json_object_end(&j);
         buf_printf(&b, "\n");
@@ -125,11 +130,18 @@ static bool show(ShowWhat kind, const char *path, bool json, const LabelSet *lab
                    "%.4f  lose backgammon %.4f\n",
                    what, info.id, nn_inputs_name(w), NN_HIDDEN, OUT_COUNT, hash, where, out[0], out[1],
                    out[2], out[3], out[4]);
-        if (labels)
+        if (labels && judged == 0)
+            buf_printf(&b, "  against none of the %ld labels: it values %s, and none is one\n",
+                       labels->n, judged_kind);
+        else if (labels) {
+            buf_printf(&b, "  against %ld labels", judged);
+            if (judged < labels->n)
+                buf_printf(&b, " (of %ld: the %s)", labels->n, judged_kind);
             buf_printf(&b,
-                       "  against %ld labels: equity %.4f  win %.4f  win gammon %.4f  win "
-                       "backgammon %.4f  lose gammon %.4f  lose backgammon %.4f (mean abs)\n",
-                       labels->n, mae[0], mae[1], mae[2], mae[3], mae[4], mae[5]);
+                       ": equity %.4f  win %.4f  win gammon %.4f  win backgammon %.4f  lose "
+                       "gammon %.4f  lose backgammon %.4f (mean abs)\n",
+                       mae[0], mae[1], mae[2], mae[3], mae[4], mae[5]);
+        }
     }
     fwrite(b.data, 1, b.len, stdout);
     buf_free(&b);

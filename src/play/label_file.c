@@ -7,6 +7,7 @@
 #include <string.h>
 #include <zlib.h>
 
+#include "eval_static.h"
 #include "fnv.h"
 
 void label_line_format(Buf *b, const LabelLine *l)
@@ -120,19 +121,25 @@ bool label_set_read(const char *path, LabelSet *l, Err *err)
     return ok;
 }
 
-void label_set_judge(const NnWeights *w, const LabelSet *l, double mae[1 + OUT_COUNT])
+long label_set_judge(const NnWeights *w, const LabelSet *l, double mae[1 + OUT_COUNT])
 {
     memset(mae, 0, (1 + OUT_COUNT) * sizeof mae[0]);
+    long n = 0;
     for (long i = 0; i < l->n; i++) {
+        if (w->race ? !eval_race_outside(&l->pos[i]) : eval_is_race(&l->pos[i]))
+            continue;
         double out[OUT_COUNT];
         nn_eval(w, &l->pos[i], out);
         eval_clamp(out);
         mae[0] += fabs(eval_money_equity(out) - eval_money_equity(l->out[i]));
         for (int k = 0; k < OUT_COUNT; k++)
             mae[1 + k] += fabs(out[k] - l->out[i][k]);
+        n++;
     }
-    for (int k = 0; k <= OUT_COUNT; k++)
-        mae[k] /= (double)l->n;
+    if (n > 0)
+        for (int k = 0; k <= OUT_COUNT; k++)
+            mae[k] /= (double)n;
+    return n;
 }
 
 void label_set_free(LabelSet *set)

@@ -53,9 +53,12 @@ void label_set_free(LabelSet *set);
 uint64_t label_set_hash(const LabelSet *set);
 
 /* The mean absolute differences of w's chances (clamped as the engine
- * uses them) from the labels: mae[0] the cubeless equity's, mae[1 + k]
- * chance k's. */
-void label_set_judge(const NnWeights *w, const LabelSet *set, double mae[1 + OUT_COUNT]);
+ * uses them) from the labels of its kind: mae[0] the cubeless equity's,
+ * mae[1 + k] chance k's. A race network is judged by the races with a
+ * checker outside home (those it values), a contact network by the
+ * contact positions: each values nothing else. Returns how many labels
+ * that is (0: mae all 0). */
+long label_set_judge(const NnWeights *w, const LabelSet *set, double mae[1 + OUT_COUNT]);
 
 /* Reads one line (len bytes at text, a final newline allowed) into l; false
  * (err says what is wrong) for anything else. */
