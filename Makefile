@@ -251,9 +251,11 @@ TRAIN_DIR ?= build/train
 # every label set up to the race network's was made with the race model
 # valuing the races, and makes the same labels only so. The later ones were
 # made by feat-8 with the race network: a second build, feat-8 compiled in
-# beside it (TRAIN_SHESH_F8R1).
+# beside it (TRAIN_SHESH_F8R1); and those after them by feat-10 with it (a
+# third, TRAIN_SHESH_F10R1).
 TRAIN_SHESH := $(TRAIN_DIR)/build/shesh
 TRAIN_SHESH_F8R1 := $(TRAIN_DIR)/build-f8r1/shesh
+TRAIN_SHESH_F10R1 := $(TRAIN_DIR)/build-f10r1/shesh
 train_stage = if [ -f $(TRAIN_DIR)/$(1).snn ]; then echo "$(1): made already"; else \
     resume=; [ -f $(TRAIN_DIR)/$(1).snn.ckpt ] && resume=--resume; \
     echo "== $(1)"; \
@@ -281,17 +283,23 @@ join_stage = [ -f $(TRAIN_DIR)/$(1).txt ] || { cat $(2:%=$(TRAIN_DIR)/%.txt) > $
 # feat-8 from feat-7 on those and feat-7's; the race network from random
 # weights on full rollouts of races in feat-8's games; feat-10 from feat-8
 # on feat-8's own 2-ply labels of moves and, four times over, full rollouts
-# of positions of feat-8's games (feat-8 and the race network playing).
+# of positions of feat-8's games (feat-8 and the race network playing);
+# the candidate feat-11 from feat-10 on 740,000 of feat-10's 2-ply labels of
+# moves (those of seed 241 where its 0 and 1 ply disagree) and, four times
+# over, full rollouts of positions of feat-10's games (those of seed 231
+# where they disagree) beside feat-10's.
 SHIPPED_TD3 := src/engine/weights/shesh-td-3.snn
 SHIPPED_SUP4 := src/engine/weights/shesh-sup-4.snn
 SHIPPED_FEAT5 := src/engine/weights/shesh-feat-5.snn
 SHIPPED_FEAT6 := src/engine/weights/shesh-feat-6.snn
 SHIPPED_FEAT7 := src/engine/weights/shesh-feat-7.snn
 SHIPPED_FEAT8 := src/engine/weights/shesh-feat-8.snn
+SHIPPED_FEAT10 := src/engine/weights/shesh-feat-10.snn
 train: $(BUILD)/shesh
 	@mkdir -p $(TRAIN_DIR)
 	@$(MAKE) --no-print-directory BUILD=$(TRAIN_DIR)/build NN_RACE_DEFAULT= $(TRAIN_SHESH)
 	@$(MAKE) --no-print-directory BUILD=$(TRAIN_DIR)/build-f8r1 NN_DEFAULT=$(SHIPPED_FEAT8) $(TRAIN_SHESH_F8R1)
+	@$(MAKE) --no-print-directory BUILD=$(TRAIN_DIR)/build-f10r1 NN_DEFAULT=$(SHIPPED_FEAT10) $(TRAIN_SHESH_F10R1)
 	@$(call train_stage,shesh-td-2,--games 2000000 --seed 2 --final-rate 0.01)
 	@$(call train_stage,shesh-td-3,--games 2000000 --seed 3 --rate 0.02 --final-rate 0.005 \
 	    --from $(TRAIN_DIR)/shesh-td-2.snn)
@@ -327,6 +335,18 @@ train: $(BUILD)/shesh
 	@$(call join_stage,mix10,mv161 f8r1 f8r1 f8r1 f8r1)
 	@$(call train_stage,shesh-feat-10,--labels $(TRAIN_DIR)/mix10.txt --epochs 30 --rate 0.05 --final-rate 0.002 \
 	    --from $(SHIPPED_FEAT8))
+	@$(call label_stage,mv181,--positions 240000 --seed 181 --moves 6 --trials 0 --plies 2,$(TRAIN_SHESH_F10R1))
+	@$(call label_stage,mv251,--positions 100000 --seed 251 --moves 6 --trials 0 --plies 2,$(TRAIN_SHESH_F10R1))
+	@$(call label_stage,mv241,--positions 100000 --seed 241 --moves 6 --trials 0 --plies 2 --disagree 0.05,\
+	    $(TRAIN_SHESH_F10R1))
+	@$(call label_stage,mv261,--positions 300000 --seed 261 --moves 6 --trials 0 --plies 2,$(TRAIN_SHESH_F10R1))
+	@$(call label_stage,f10r1,--positions 43333 --seed 221 --trials 72 --truncate 0,$(TRAIN_SHESH_F10R1))
+	@$(call label_stage,f10r1d,--positions 12353 --seed 231 --disagree 0.08 --trials 72 --truncate 0,\
+	    $(TRAIN_SHESH_F10R1))
+	@$(call join_stage,mix11,mv181 f8r1 f8r1 f8r1 f8r1 mv251 mv241 mv261 \
+	    f10r1 f10r1d f10r1 f10r1d f10r1 f10r1d f10r1 f10r1d)
+	@$(call train_stage,shesh-feat-11,--labels $(TRAIN_DIR)/mix11.txt --epochs 30 --rate 0.05 --final-rate 0.002 \
+	    --from $(SHIPPED_FEAT10))
 	$(BUILD)/shesh weights $(TRAIN_DIR)/*.snn src/engine/weights/*.snn
 
 # Fuzzing: every tests/fuzz/fuzz_*.c, linked with the library built once with
