@@ -76,7 +76,7 @@ LIB_SRC := $(wildcard $(LAYERS:%=src/%/*.c) src/lib/*.c)
 # The network compiled in (src/engine/weights/README.md lists them all):
 # its file's bytes become an array in a generated engine source,
 # nn_default.c, built with every flavour of the library's objects.
-NN_DEFAULT := src/engine/weights/shesh-feat-10.snn
+NN_DEFAULT := src/engine/weights/shesh-feat-11.snn
 # The race network compiled in; empty: none, races are the race model's.
 NN_RACE_DEFAULT := src/engine/weights/shesh-race-1.snn
 NN_GEN := $(BUILD)/gen/engine/nn_default.c
@@ -284,7 +284,7 @@ join_stage = [ -f $(TRAIN_DIR)/$(1).txt ] || { cat $(2:%=$(TRAIN_DIR)/%.txt) > $
 # weights on full rollouts of races in feat-8's games; feat-10 from feat-8
 # on feat-8's own 2-ply labels of moves and, four times over, full rollouts
 # of positions of feat-8's games (feat-8 and the race network playing);
-# the candidate feat-11 from feat-10 on 740,000 of feat-10's 2-ply labels of
+# feat-11 from feat-10 on 740,000 of feat-10's 2-ply labels of
 # moves (those of seed 241 where its 0 and 1 ply disagree) and, four times
 # over, full rollouts of positions of feat-10's games (those of seed 231
 # where they disagree) beside feat-10's.
