@@ -216,10 +216,13 @@ done
 diff <(zcat d.gz | tail -n +2) <(tail -n +2 dmerged) > /dev/null || no "the --disagree shards merged are not the whole run"
 expect 0 "0 labels written to d.gz" --positions 8 --trials 0 --plies 0 --seed 3 --disagree 0.080 --out d.gz --resume
 expect 1 "d.gz was made by another run" --positions 8 --trials 0 --plies 0 --seed 3 --disagree 0.1 --out d.gz --resume
+# A threshold no position reaches is said so, not searched for forever.
+expect 1 "give a smaller --disagree" --positions 8 --trials 0 --seed 3 --disagree 3 --out far.gz
+[ ! -e far.gz ] || no "a refused --disagree run left its file behind"
 expect 2 "--disagree" --disagree 3.5 --out x.gz
 expect 2 "--disagree" --disagree -0.1 --out x.gz
 expect 2 "--disagree" --disagree x --out x.gz
-passed "$f0" "--disagree takes exactly the positions whose 0- and 1-ply equities differ that much; shards merge"
+passed "$f0" "--disagree takes exactly the positions whose 0- and 1-ply equities differ that much; shards merge; an unreachable one is refused"
 
 # ---- 3. resuming -------------------------------------------------------------------
 f0=$fails

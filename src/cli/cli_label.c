@@ -110,12 +110,16 @@ static void header_line(const LabelOpts *o, const Engine *e, Buf *b)
 /* ---- the positions ---- */
 
 #define LABEL_MOVES_MAX 32
+/* A --disagree run that has found no position among this many gives up:
+ * the two depths are never that far apart, and it would play on forever. */
+#define LABEL_DISAGREE_TRIES 10000L
 
 typedef struct Finder {
     const LabelOpts *o;
     Position *found; /* o->positions of them */
     long n, seen;    /* found so far; positions of the run's kind seen */
     long tried;      /* --disagree: positions evaluated at 0 and 1 ply */
+    bool hopeless;   /* --disagree: none found in LABEL_DISAGREE_TRIES */
     /* --moves: the engine that ranks the moves, the dice of the rolls */
     const Engine *e;
     EngineScratch *sc;
@@ -152,7 +156,15 @@ static bool disagrees(Finder *f, const Position *p)
         eq[plies] = ev.equity;
     }
     f->tried++;
-    return fabs(eq[0] - eq[1]) >= f->o->disagree;
+    bool taken = fabs(eq[0] - eq[1]) >= f->o->disagree;
+    if (!taken && f->n == 0 && f->tried >= LABEL_DISAGREE_TRIES) {
+        err_set(&f->err,
+                "none of the first %ld positions has 0- and 1-ply equities %g or more apart: "
+                "give a smaller --disagree",
+                f->tried, f->o->disagree);
+        f->failed = f->hopeless = true;
+    }
+    return taken;
 }
 
 /* The results of the f->o->moves best moves for a roll of p, the other
@@ -212,6 +224,11 @@ static bool find_positions(const LabelOpts *o, const Engine *e, EngineScratch *s
         SelfplayResult res;
         player_new_game(pl);
         selfplay_game(seats, splitmix64(&rng), (int)(g & 1), observe, &f, &res);
+        if (f.hopeless) {
+            err_set(err, "%s", f.err.text);
+            player_close(pl);
+            return false;
+        }
         if (res.failed || f.failed) {
             err_set(err, "the engine failed in game %ld: %s", g,
                     res.failed ? res.err.text : f.err.text);
@@ -501,7 +518,7 @@ static void label_usage(FILE *out)
             "                 the position itself)\n"
             "  --disagree X   take only positions (or results) whose cubeless equities\n"
             "                 at 0 and at 1 ply differ by at least X, 0 to 3 (default\n"
-            "                 0: all)\n"
+            "                 0: all; none in the first 10000 evaluated: exit 1)\n"
             "  --race         races instead of contact positions: those with a checker\n"
             "                 of either side outside its home board\n"
             "  --trials T     rollout trials a position, 0 to 1000000 (default 72;\n"
@@ -616,6 +633,8 @@ int cli_label(int argc, char **argv)
     bool stopped;
     if (!find_positions(&o, e, sc, found, &stopped, &err)) {
         fprintf(stderr, "shesh label: %s\n", err.text);
+        if (fresh) /* a header alone would only stand in the way of the next run */
+            unlink(o.out);
         goto out;
     }
     if (stopped) {
