@@ -14,10 +14,9 @@
  * (or a move's result) is taken only when the engine's cubeless equities
  * for it at 0 and at 1 ply differ by at least X: the positions where the
  * network's own lookahead finds it wrong, those a rollout teaches most
- * (--every counts all positions, before this test). Every
- * shard plays the same
- * games (they are cheap) and so finds the same positions: shard K of N
- * labels those whose index i has i mod N = K - 1.
+ * (--every counts all positions, before this test). Every shard plays the
+ * same games (they are cheap) and so finds the same positions: shard K of
+ * N labels those whose index i has i mod N = K - 1.
  *
  * A label: the position rolled out --trials times by the engine at
  * --plies (cubeless, variance reduction, truncated after --truncate turns
@@ -194,12 +193,10 @@ static void observe(void *ctx, const Position *p, int seat)
         return;
     if (f->seen++ % f->o->every != f->o->every - 1)
         return;
-    if (f->o->moves == 0) {
-        if (disagrees(f, p))
-            f->found[f->n++] = *p;
-    }
-    else
+    if (f->o->moves > 0)
         take_moves(f, p);
+    else if (disagrees(f, p))
+        f->found[f->n++] = *p;
 }
 
 /* Plays games until o->positions are found (every shard does the same);
