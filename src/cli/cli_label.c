@@ -135,7 +135,7 @@ static bool wanted(const LabelOpts *o, const Position *p)
     double out[OUT_COUNT];
     if (eval_game_over(p, out))
         return false;
-    return o->race ? eval_race_outside(p) : !eval_is_race(p);
+    return eval_network_values(o->race, p);
 }
 
 /* Whether p is taken: always, or with --disagree when the engine's cubeless

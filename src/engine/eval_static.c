@@ -37,6 +37,11 @@ bool eval_race_outside(const Position *p)
     return eval_is_race(p) && !all_home(p);
 }
 
+bool eval_network_values(bool race, const Position *p)
+{
+    return race ? eval_race_outside(p) : !eval_is_race(p);
+}
+
 /* A chance the race model puts this near 0 or 1 it is sure of; one it
  * leaves open the network may not close (player_engine.c offers to resign
  * only a game whose every chance is sure, at the same 1e-9). */

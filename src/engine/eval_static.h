@@ -45,4 +45,9 @@ bool eval_is_race(const Position *p);
  * cannot. What `shesh label --race` labels and a race network learns. */
 bool eval_race_outside(const Position *p);
 
+/* Whether a network of that kind values p in play: a race network the
+ * races with a checker outside home, a contact network the positions with
+ * contact. What a network is labelled with and judged by. */
+bool eval_network_values(bool race, const Position *p);
+
 #endif

@@ -126,7 +126,7 @@ long label_set_judge(const NnWeights *w, const LabelSet *l, double mae[1 + OUT_C
     memset(mae, 0, (1 + OUT_COUNT) * sizeof mae[0]);
     long n = 0;
     for (long i = 0; i < l->n; i++) {
-        if (w->race ? !eval_race_outside(&l->pos[i]) : eval_is_race(&l->pos[i]))
+        if (!eval_network_values(w->race, &l->pos[i]))
             continue;
         double out[OUT_COUNT];
         nn_eval(w, &l->pos[i], out);
