@@ -221,14 +221,12 @@ static bool find_positions(const LabelOpts *o, const Engine *e, EngineScratch *s
         SelfplayResult res;
         player_new_game(pl);
         selfplay_game(seats, splitmix64(&rng), (int)(g & 1), observe, &f, &res);
-        if (f.hopeless) {
-            err_set(err, "%s", f.err.text);
-            player_close(pl);
-            return false;
-        }
         if (res.failed || f.failed) {
-            err_set(err, "the engine failed in game %ld: %s", g,
-                    res.failed ? res.err.text : f.err.text);
+            if (f.hopeless) /* not the engine's failure: its message stands alone */
+                err_set(err, "%s", f.err.text);
+            else
+                err_set(err, "the engine failed in game %ld: %s", g,
+                        res.failed ? res.err.text : f.err.text);
             player_close(pl);
             return false;
         }
