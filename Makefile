@@ -256,10 +256,13 @@ TRAIN_DIR ?= build/train
 TRAIN_SHESH := $(TRAIN_DIR)/build/shesh
 TRAIN_SHESH_F8R1 := $(TRAIN_DIR)/build-f8r1/shesh
 TRAIN_SHESH_F10R1 := $(TRAIN_DIR)/build-f10r1/shesh
+# A train stage reports (and checkpoints) as shesh train does by default,
+# every 20,000 games or once a pass over the labels, unless its options say
+# otherwise; the reports change no weight.
 train_stage = if [ -f $(TRAIN_DIR)/$(1).snn ]; then echo "$(1): made already"; else \
     resume=; [ -f $(TRAIN_DIR)/$(1).snn.ckpt ] && resume=--resume; \
     echo "== $(1)"; \
-    $(TRAIN_SHESH) train $(2) --check-every 250000 --out $(TRAIN_DIR)/$(1).snn $$resume || exit 1; fi
+    $(TRAIN_SHESH) train $(2) --out $(TRAIN_DIR)/$(1).snn $$resume || exit 1; fi
 # A label stage: shesh label's two shards of a run side by side (each resumed
 # when a file of it exists), then merged into $(TRAIN_DIR)/NAME.txt; by
 # TRAIN_SHESH, or the build the third argument names.
@@ -300,9 +303,9 @@ train: $(BUILD)/shesh
 	@$(MAKE) --no-print-directory BUILD=$(TRAIN_DIR)/build NN_RACE_DEFAULT= $(TRAIN_SHESH)
 	@$(MAKE) --no-print-directory BUILD=$(TRAIN_DIR)/build-f8r1 NN_DEFAULT=$(SHIPPED_FEAT8) $(TRAIN_SHESH_F8R1)
 	@$(MAKE) --no-print-directory BUILD=$(TRAIN_DIR)/build-f10r1 NN_DEFAULT=$(SHIPPED_FEAT10) $(TRAIN_SHESH_F10R1)
-	@$(call train_stage,shesh-td-2,--games 2000000 --seed 2 --final-rate 0.01)
+	@$(call train_stage,shesh-td-2,--games 2000000 --seed 2 --final-rate 0.01 --check-every 250000)
 	@$(call train_stage,shesh-td-3,--games 2000000 --seed 3 --rate 0.02 --final-rate 0.005 \
-	    --from $(TRAIN_DIR)/shesh-td-2.snn)
+	    --check-every 250000 --from $(TRAIN_DIR)/shesh-td-2.snn)
 	@$(call label_stage,s2p,--positions 400000 --seed 31 --trials 0 --plies 2 --weights $(SHIPPED_TD3))
 	@$(call label_stage,mv,--positions 240000 --seed 81 --moves 6 --trials 0 --plies 2 --weights $(SHIPPED_TD3))
 	@$(call join_stage,mix,mv s2p)
