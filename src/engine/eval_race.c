@@ -202,28 +202,38 @@ static double ahead(const Dist *a, const Dist *b, int shift)
 #define RACE_CACHE_SIZE 256
 
 typedef struct RaceEntry {
-    bool valid;
+    uint32_t gen; /* the cache's generation it was filled in; 0: never */
     uint8_t key[POS_SLOTS];
     SideRace val;
 } RaceEntry;
 
+/* An entry holds a value only when its generation is the cache's: a reset
+ * takes the next generation and so forgets every entry without touching
+ * them, which a reset before each static evaluation can afford. */
 struct RaceCache {
+    uint32_t gen;
     RaceEntry e[RACE_CACHE_SIZE];
 };
 
 RaceCache *race_cache_new(void)
 {
     RaceCache *c = malloc(sizeof *c);
-    if (c)
+    if (c) {
+        c->gen = 1;
         for (int i = 0; i < RACE_CACHE_SIZE; i++)
-            c->e[i].valid = false;
+            c->e[i].gen = 0;
+    }
     return c;
 }
 
 void race_cache_reset(RaceCache *c)
 {
+    if (++c->gen != 0)
+        return;
+    /* After 2^32 - 1 resets the generations come round again. */
+    c->gen = 1;
     for (int i = 0; i < RACE_CACHE_SIZE; i++)
-        c->e[i].valid = false;
+        c->e[i].gen = 0;
 }
 
 void race_cache_free(RaceCache *c)
@@ -251,7 +261,7 @@ static const SideRace *cached_side(const BearoffDb *db, RaceCache *c, const uint
     }
     int i = (int)side_slot(side);
     RaceEntry *e = &c->e[i];
-    if (e->valid && !memcmp(e->key, side, POS_SLOTS)) {
+    if (e->gen == c->gen && !memcmp(e->key, side, POS_SLOTS)) {
         *slot = i;
         return &e->val;
     }
@@ -261,7 +271,7 @@ static const SideRace *cached_side(const BearoffDb *db, RaceCache *c, const uint
     }
     memcpy(e->key, side, POS_SLOTS);
     side_race(db, side, &e->val);
-    e->valid = true;
+    e->gen = c->gen;
     *slot = i;
     return &e->val;
 }

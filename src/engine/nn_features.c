@@ -38,21 +38,15 @@ static Masks masks_of(const uint8_t *s)
     return m;
 }
 
-/* The blots they hit with d1-d2: t their checkers (only the bar while
- * `bar` of them are there), k the points blocked to them, b the blots, all
- * in their numbering. */
-static uint32_t hits(uint32_t t, uint32_t k, uint32_t b, int bar, int d1, int d2)
+/* The blots they hit with the double d-d: t their checkers (only the bar
+ * while `bar` of them are there), k the points blocked to them, b the
+ * blots, all in their numbering. */
+static uint32_t hits_double(uint32_t t, uint32_t k, uint32_t b, int bar, int d)
 {
-    if (d1 != d2) {
-        uint32_t h = (t >> d1 | t >> d2) & b;
-        if (bar <= 1) /* a second checker on the bar would take the other die */
-            h |= (((t >> d1) & ~k) >> d2 | ((t >> d2) & ~k) >> d1) & b;
-        return h;
-    }
     int steps = bar == 0 ? 4 : bar >= 4 ? 1 : 5 - bar;
     uint32_t h = 0;
     for (int s = 0; s < steps && t; s++) {
-        t = (t >> d1) & ~k;
+        t = (t >> d) & ~k;
         h |= t & b;
     }
     return h;
@@ -60,28 +54,33 @@ static uint32_t hits(uint32_t t, uint32_t k, uint32_t b, int bar, int d1, int d2
 
 /* Rolls of 36 that carry a checker at index r (24: the bar) to an index
  * below `past` over points not blocked (bit i of `blocked`); an index below
- * 0 is open. */
+ * 0 is open. Index i is bit i + 24 of the masks below, so that every index
+ * four dice can reach, down to -24, has a bit: each die is a shift. */
 static int rolls_escaping(int r, int past, uint32_t blocked)
 {
-#define OPEN(x) ((x) < 0 || !(blocked >> (x) & 1u))
+    const int base = 24;
+    uint64_t open = ~((uint64_t)blocked << base);       /* not blocked */
+    uint64_t out = open & ((1ull << (past + base)) - 1); /* and below past */
+    uint64_t at = 1ull << (r + base), one[7];
+    for (int a = 1; a <= 6; a++)
+        one[a] = (at >> a) & open; /* where die a lands, if it may */
     int rolls = 0;
     for (int a = 1; a <= 6; a++) {
-        for (int b = a + 1; b <= 6; b++) {
-            int x = r - a, y = r - b, z = r - a - b;
-            bool ox = OPEN(x), oy = OPEN(y);
-            if ((ox && x < past) || (oy && y < past) || ((ox || oy) && z < past && OPEN(z)))
-                rolls += 2;
-        }
-        for (int k = 1, at = r - a; k <= 4; k++, at -= a) {
-            if (!OPEN(at))
-                break;
-            if (at < past) {
+        /* a-b, either die first, then the other: a branch on each would be
+         * taken at random. */
+        for (int b = a + 1; b <= 6; b++)
+            rolls += 2 * (((one[a] | one[b] | one[a] >> b | one[b] >> a) & out) != 0);
+        uint64_t t = at;
+        for (int k = 1; k <= 4; k++) {
+            t = (t >> a) & open;
+            if (t & out) {
                 rolls++;
                 break;
             }
+            if (!t)
+                break;
         }
     }
-#undef OPEN
     return rolls;
 }
 
@@ -95,16 +94,22 @@ static void side_features(const uint8_t *s, const uint8_t *o, Masks me, Masks th
     int bar = o[POS_BAR];
     uint32_t t = bar ? 1u << POS_BAR : them.any;
     int shots = 0, loss = 0;
-    if (b)
+    if (b) {
+        /* Where each die takes them, and where it takes them on to; a second
+         * checker on the bar would take the other die. */
+        uint32_t one[7], on[7], both = bar <= 1 ? ~0u : 0u;
+        for (int d = 1; d <= 6; d++)
+            one[d] = t >> d, on[d] = (t >> d) & ~k & both;
         for (int d1 = 1; d1 <= 6; d1++)
             for (int d2 = d1; d2 <= 6; d2++) {
-                uint32_t h = hits(t, k, b, bar, d1, d2);
-                if (h) {
-                    int w = roll_weight(d1, d2);
-                    shots += w;
-                    loss += w * (32 - __builtin_clz(h)); /* the farthest blot's index + 1 */
-                }
+                uint32_t h = d1 == d2 ? hits_double(t, k, b, bar, d1)
+                                      : (one[d1] | one[d2] | on[d1] >> d2 | on[d2] >> d1) & b;
+                /* Counted without a branch on h: hits follow no pattern. */
+                int w = roll_weight(d1, d2) * (h != 0);
+                shots += w;
+                loss += w * (32 - __builtin_clz(h | 1)); /* the farthest blot's index + 1 */
             }
+    }
     out[NN_FEAT_SHOTS] = (float)shots / 36.0f;
     out[NN_FEAT_PIP_LOSS] = (float)loss / (36.0f * 24.0f);
 

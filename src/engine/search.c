@@ -50,9 +50,10 @@ void search_init(Search *s, const EvalCtx *eval, const Utility util[2], SearchSc
     s->util[1] = util[1];
     s->scratch = scratch;
     /* Each search starts with an empty race cache, as when it was made per
-     * search: kept from one request to the next, its entries are cold in
+     * search (kept from one request to the next, its entries were cold in
      * the processor's caches and a server's 1-ply requests took 10 % more
-     * CPU; clearing touches the 256 entry headers the search then uses. */
+     * CPU). Emptying it takes a new generation and touches no entry, so a
+     * 0-ply evaluation, one search of its own, does not pay for 256. */
     race_cache_reset(scratch->race_cache);
     /* A deeper value depends on the evaluator and on both sides'
      * utilities, in the order of who is on roll. */
