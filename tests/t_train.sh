@@ -254,6 +254,29 @@ train featon --games 20 --seed 3 --from "$dir/feat/f.snn" --out g.snn
 "$SHESH" weights "$dir/featon/g.snn" 2>&1 | grep -qF "inputs features-218" || no "trained on from a features network, the features are gone"
 passed "$f0" "--features: the network reads the features, nears the labels, resumes to the same; a raw run refuses its checkpoint"
 
+# ---- 3d'. a network that reads all eighteen features ------------------------------
+f0=$fails
+ALL=(--labels "$dir/labels.gz" --epochs 6 --rate 0.05 --final-rate 0.01 --from "$dir/feat/f.snn" --all-features --check-every 60)
+train all "${ALL[@]}" --out a.snn
+[ "$status" = 0 ] || no "--all-features: exit $status ($(head -c 300 "$dir/err"))"
+grep -qF -- "--from $dir/feat/f.snn --all-features --id a --out a.snn" "$dir/err" ||
+    no "the command printed at the end lacks --all-features: $(cat "$dir/err")"
+"$SHESH" weights "$dir/all/a.snn" 2>&1 | grep -qF "inputs features-234" || no "--all-features: not features-234"
+# widened from the ten-feature network, it starts out valuing as that one
+train allsame --labels "$dir/labels.gz" --epochs 1 --rate 0.000000001 --final-rate 0.000000001 \
+    --from "$dir/feat/f.snn" --all-features --out s.snn
+b=$("$SHESH" eval --weights "$dir/feat/f.snn" --json 4HPwATDgc/ABMA | python3 -c 'import json,sys; print(round(json.load(sys.stdin)["cubeless"], 4))')
+a=$("$SHESH" eval --weights "$dir/allsame/s.snn" --json 4HPwATDgc/ABMA | python3 -c 'import json,sys; print(round(json.load(sys.stdin)["cubeless"], 4))')
+[ -n "$a" ] && [ "$a" = "$b" ] || no "--all-features from a ten-feature network: equity $a, not $b, after a near-zero rate"
+expect 0 "--resume" allsplit "${ALL[@]}" --stop-after 70 --out a.snn
+expect 1 "holds a network of 234 inputs" allsplit --labels "$dir/labels.gz" --epochs 6 --rate 0.05 \
+    --final-rate 0.01 --from "$dir/feat/f.snn" --features --out a.snn --resume
+expect 0 "resuming" allsplit "${ALL[@]}" --out a.snn --resume
+cmp -s "$dir/all/a.snn" "$dir/allsplit/a.snn" || no "--all-features: stopped at 70 and resumed differs"
+expect 2 "choose one" allboth --games 10 --features --all-features --out x.snn
+expect 2 "race network reads the race features" allrace --labels "$dir/labels.gz" --race --all-features --out x.snn
+passed "$f0" "--all-features: features-234, widened from ten features to the same values, resumes to the same"
+
 # ---- 3e. a race network ----------------------------------------------------------
 f0=$fails
 "$SHESH" label --race --positions 40 --trials 8 --truncate 0 --seed 4 --out "$dir/race.gz" 2> /dev/null ||

@@ -234,7 +234,7 @@ static void test_race_network_guarded(void **state)
     (void)state;
     NnWeights *w = malloc(sizeof *w);
     assert_non_null(w);
-    nn_init(w, NN_INPUTS, 5);
+    nn_init(w, NN_INPUTS_FIRST, 5);
     w->race = true;
     EvalCtx ctx = {db, NULL, w, 1};
     static const int two[6] = {2, 0, 0, 0, 0, 0}, none[6] = {0}, mid[6] = {2, 2, 2, 2, 2, 1};

@@ -238,8 +238,8 @@ static void test_add_features(void **state)
     assert_non_null(f);
     nn_init(w, NN_RAW_INPUTS, 5);
     memcpy(f, w, sizeof *w);
-    nn_add_features(f);
-    assert_int_equal(f->inputs, NN_INPUTS);
+    nn_widen(f, NN_INPUTS_FIRST);
+    assert_int_equal(f->inputs, NN_INPUTS_FIRST);
     uint64_t s = 0x1234567887654321u;
     for (int i = 0; i < 500; i++) {
         Position p;
@@ -261,6 +261,39 @@ static void test_add_features(void **state)
     free(f);
 }
 
+/* A ten-feature network given all eighteen, their weights zero, values
+ * every position to the bit as before: the other side's ten move up behind
+ * the player on roll's eighteen (a network trained --all-features from a
+ * features-218 one starts so). */
+static void test_widen_to_all(void **state)
+{
+    (void)state;
+    NnWeights *w = malloc(sizeof *w), *f = malloc(sizeof *f);
+    assert_non_null(w);
+    assert_non_null(f);
+    nn_init(w, NN_INPUTS_FIRST, 9);
+    memcpy(f, w, sizeof *w);
+    nn_widen(f, NN_INPUTS);
+    assert_int_equal(f->inputs, NN_INPUTS);
+    assert_int_equal(nn_feature_count(f), NN_FEATURES);
+    assert_memory_equal(f->in[NN_RAW_INPUTS + NN_FEATURES], w->in[NN_RAW_INPUTS + NN_FEATURES_FIRST],
+                        sizeof f->in[0] * NN_FEATURES_FIRST);
+    uint64_t s = 0x8765432112345678u;
+    for (int i = 0; i < 500; i++) {
+        Position p;
+        randpos_loose(&s, &p);
+        double a[OUT_COUNT], b[OUT_COUNT];
+        nn_eval(w, &p, a);
+        nn_eval(f, &p, b);
+        assert_memory_equal(a, b, sizeof a);
+    }
+    /* Narrower than it is: nothing changes. */
+    nn_widen(f, NN_INPUTS_FIRST);
+    assert_int_equal(f->inputs, NN_INPUTS);
+    free(w);
+    free(f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -271,6 +304,7 @@ int main(void)
         cmocka_unit_test(test_sigmoid),
         cmocka_unit_test(test_paths_agree),
         cmocka_unit_test(test_add_features),
+        cmocka_unit_test(test_widen_to_all),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -89,13 +89,13 @@ static void test_round_trip(void **state)
 static void test_features_round_trip(void **state)
 {
     Fixture *fx = *state;
-    nn_init(fx->w, NN_INPUTS, 12);
+    nn_init(fx->w, NN_INPUTS_FIRST, 12);
     NnInfo info;
     Err err = {{0}};
     assert_true(nn_file_save(fx->path, fx->w, "feat", &info, &err));
     assert_true(nn_file_load(fx->path, fx->v, NULL, &err));
     assert_memory_equal(fx->w, fx->v, sizeof *fx->w);
-    assert_int_equal(fx->v->inputs, NN_INPUTS);
+    assert_int_equal(fx->v->inputs, NN_INPUTS_FIRST);
     size_t size;
     unsigned char *data = slurp(fx->path, &size);
     const char *head = "shesh-net 1\nid feat\ninputs features-218\nhidden 128\noutputs 5\n"
@@ -111,6 +111,29 @@ static void test_features_round_trip(void **state)
     assert_true(nn_file_save(fx->path, fx->w, "test-net.1_a", NULL, &err));
 }
 
+/* A network that reads all eighteen features: features-234 and its
+ * weight count, read back the same. */
+static void test_all_features_round_trip(void **state)
+{
+    Fixture *fx = *state;
+    nn_init(fx->w, NN_INPUTS, 14);
+    Err err = {{0}};
+    assert_true(nn_file_save(fx->path, fx->w, "all", NULL, &err));
+    assert_true(nn_file_load(fx->path, fx->v, NULL, &err));
+    assert_memory_equal(fx->w, fx->v, sizeof *fx->w);
+    assert_int_equal(fx->v->inputs, NN_INPUTS);
+    assert_string_equal(nn_inputs_name(fx->v), "features-234");
+    size_t size;
+    unsigned char *data = slurp(fx->path, &size);
+    const char *head = "shesh-net 1\nid all\ninputs features-234\nhidden 128\noutputs 5\n"
+                       "weights 30725\n";
+    assert_memory_equal(data, head, strlen(head));
+    assert_int_equal(size, strlen(head) + 4 * 30725 + 23);
+    free(data);
+    nn_init(fx->w, NN_RAW_INPUTS, 11); /* the fixture as it was, for the tests after */
+    assert_true(nn_file_save(fx->path, fx->w, "test-net.1_a", NULL, &err));
+}
+
 /* A race network, of either kind of inputs: its own header, read back a
  * race network of the same weights; nn_inputs_name names the four kinds. */
 static void test_race_round_trip(void **state)
@@ -119,7 +142,7 @@ static void test_race_round_trip(void **state)
     static const struct {
         int inputs;
         const char *name;
-    } kinds[] = {{NN_RAW_INPUTS, "race-198"}, {NN_INPUTS, "race-218"}};
+    } kinds[] = {{NN_RAW_INPUTS, "race-198"}, {NN_INPUTS_FIRST, "race-218"}};
     for (size_t k = 0; k < 2; k++) {
         nn_init(fx->w, kinds[k].inputs, 13);
         fx->w->race = true;
@@ -137,7 +160,7 @@ static void test_race_round_trip(void **state)
         free(data);
         fx->w->race = false;
         assert_string_equal(nn_inputs_name(fx->w),
-                            kinds[k].inputs == NN_INPUTS ? "features-218" : "raw-198");
+                            kinds[k].inputs == NN_INPUTS_FIRST ? "features-218" : "raw-198");
     }
     /* A contact network loaded over a race one is a contact one again. */
     Err err = {{0}};
@@ -251,7 +274,7 @@ static void test_foreign(void **state)
          "the id is not"},
         {"shesh-net 1\nid x\ninputs gnubg-250\nhidden 128\noutputs 5\nweights 26117\n",
          "inputs 'gnubg-250', but this build's networks read 'raw-198', 'features-218', "
-         "'race-198' or 'race-218'"},
+         "'features-234', 'race-198' or 'race-218'"},
         {"shesh-net 1\nid x\ninputs features-218\nhidden 128\noutputs 5\nweights 26117\n",
          "weights 26117, but this build's network has 28677"},
         {"shesh-net 1\nid x\ninputs features-218\nhidden 128\noutputs 5\nweights 28677\n",
@@ -312,6 +335,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_round_trip),    cmocka_unit_test(test_features_round_trip),
+        cmocka_unit_test(test_all_features_round_trip),
         cmocka_unit_test(test_race_round_trip), cmocka_unit_test(test_compiled_in),
         cmocka_unit_test(test_cut_and_extra), cmocka_unit_test(test_damage),
         cmocka_unit_test(test_foreign),       cmocka_unit_test(test_not_finite),

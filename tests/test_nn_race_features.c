@@ -119,21 +119,22 @@ static void test_race_network_inputs(void **state)
     float value[NN_INPUTS];
     float race[2][NN_RACE_FEATURES], contact[2][NN_FEATURES];
     nn_race_features(&p, race);
-    nn_features(&p, contact);
+    nn_features(&p, NN_FEATURES_FIRST, contact);
     for (int kind = 0; kind < 2; kind++) {
-        w->inputs = NN_INPUTS;
+        w->inputs = NN_INPUTS_FIRST;
         w->race = kind == 1;
         int n = nn_inputs(w, &p, index, value);
         float dense[NN_INPUTS] = {0};
         for (int k = 0; k < n; k++)
             dense[index[k]] = value[k];
         for (int side = 0; side < 2; side++)
-            for (int i = 0; i < NN_FEATURES; i++)
-                assert_near(dense[NN_RAW_INPUTS + side * NN_FEATURES + i],
+            for (int i = 0; i < NN_FEATURES_FIRST; i++)
+                assert_near(dense[NN_RAW_INPUTS + side * NN_FEATURES_FIRST + i],
                             w->race ? race[side][i] : contact[side][i]);
     }
     /* The features differ on this board, so the check above tells them apart. */
-    assert_true(memcmp(race, contact, sizeof race) != 0);
+    assert_true(memcmp(race[0], contact[0], sizeof race[0]) != 0 ||
+                memcmp(race[1], contact[1], sizeof race[1]) != 0);
     free(w);
 }
 

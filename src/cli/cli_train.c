@@ -208,7 +208,8 @@ typedef struct TrainOpts {
     uint64_t seed;
     float rate0, rate1;
     bool from_default, resume;
-    bool features;    /* --features: the network reads the hand-made features */
+    bool features;    /* --features: the network reads the first ten features */
+    bool all_features; /* --all-features: all eighteen */
     bool race;        /* --race, or --from a race network: a race network */
     int inputs;       /* the inputs of the network trained (nn.h) */
     const char *from; /* --from FILE, or NULL */
@@ -239,7 +240,8 @@ static void print_command(FILE *f, const TrainOpts *o)
     fprintf(f, " --seed %llu --rate %s --final-rate %s%s%s%s%s --id %s --out %s",
             (unsigned long long)o->seed, rate_text(o->rate0, r0), rate_text(o->rate1, r1),
             o->from_default ? " --from-default" : o->from ? " --from " : "", o->from ? o->from : "",
-            o->race && !o->from ? " --race" : "", o->features ? " --features" : "", o->id, o->out);
+            o->race && !o->from ? " --race" : "",
+            o->all_features ? " --all-features" : o->features ? " --features" : "", o->id, o->out);
 }
 
 /* ---- checkpoints -----------------------------------------------------------
@@ -249,7 +251,7 @@ static void print_command(FILE *f, const TrainOpts *o)
  * text lines, then the weights as little-endian IEEE floats, then a CRC-32
  * of everything before it:
  *
- *     shesh-train-checkpoint 3
+ *     shesh-train-checkpoint 4
  *     net INPUTS HIDDEN OUTPUTS  (INPUTS: those the network reads, nn.h)
  *     games N
  *     seed S
@@ -268,7 +270,7 @@ static void print_command(FILE *f, const TrainOpts *o)
  *     crc32 XXXXXXXX
  */
 
-#define CKPT_MAGIC "shesh-train-checkpoint 3\n"
+#define CKPT_MAGIC "shesh-train-checkpoint 4\n"
 /* Every float of NnWeights, the rows of inputs a network does not read
  * included (zero). */
 #define CKPT_WEIGHTS (offsetof(NnWeights, inputs) / sizeof(float))
@@ -396,7 +398,8 @@ static bool ckpt_read(const char *path, const TrainOpts *o, NnWeights *w, long *
     uint64_t crc, net[3], games, seed, r0, r1, fd, lh, d, state, count, race = 0;
     if (size < sizeof CKPT_MAGIC + CKPT_TRAILER || memcmp(text, CKPT_MAGIC, strlen(CKPT_MAGIC))) {
         bool old = size >= 25 && (!memcmp(text, "shesh-train-checkpoint 1\n", 25) ||
-                                  !memcmp(text, "shesh-train-checkpoint 2\n", 25));
+                                  !memcmp(text, "shesh-train-checkpoint 2\n", 25) ||
+                                  !memcmp(text, "shesh-train-checkpoint 3\n", 25));
         err_set(err, old ? "%s is a checkpoint of an older shesh (format %c): go on with that "
                            "version, or remove it and start again"
                          : "%s is not a checkpoint of shesh train",
@@ -487,7 +490,8 @@ static int usage(FILE *out, int status)
             "usage: shesh train [--games N | --labels FILE [--epochs E]] [--seed S]\n"
             "                   [--rate R] [--final-rate R]\n"
             "                   [--check-every N] [--stop-after N]\n"
-            "                   [--from-default | --from NET] [--features | --race]\n"
+            "                   [--from-default | --from NET]\n"
+            "                   [--features | --all-features | --race]\n"
             "                   [--id NAME] [--resume]\n"
             "                   --out FILE\n\n"
             "Trains the contact network by TD(0) self-play for N games (default\n"
@@ -503,9 +507,10 @@ static int usage(FILE *out, int status)
             "uninterrupted run makes; FILE.ckpt is removed once FILE is written.\n"
             "--from-default starts from the compiled-in network, --from NET from the\n"
             "network file NET, instead of random weights. --features trains a network\n"
-            "that reads the hand-made features beside the points (docs/engine.md); a\n"
-            "starting network without them gets them with zero weights, so that it\n"
-            "starts out valuing every position as before. With --labels, the training\n"
+            "that reads the first ten hand-made features beside the points, and\n"
+            "--all-features one that reads all eighteen (docs/engine.md); a starting\n"
+            "network without them gets them with zero weights, so that it starts out\n"
+            "valuing every position as before. With --labels, the training\n"
             "is supervised instead: E epochs (default 10) over the labels of a file of\n"
             "shesh label, each label once an epoch in an order drawn from the seed, the\n"
             "network's chances moved towards the label's; games then count steps (a\n"
@@ -525,7 +530,9 @@ static int usage(FILE *out, int status)
             "  --stop-after N   stop after N games in all, as SIGINT would\n"
             "  --from-default   start from the compiled-in network\n"
             "  --from NET       start from the network file NET\n"
-            "  --features       a network that reads the hand-made features too\n"
+            "  --features       a network that reads the first ten hand-made features\n"
+            "                   too (inputs features-218)\n"
+            "  --all-features   one that reads all eighteen (features-234)\n"
             "  --race           a race network (needs --labels; with --features, one\n"
             "                   that reads the race features too)\n"
             "  --id NAME        the network's id, 1 to 31 of A-Z a-z 0-9 . _ -\n"
@@ -567,7 +574,8 @@ static bool train_id(TrainOpts *o, const char *id, Err *err)
 static int parse_options(int argc, char **argv, TrainOpts *o)
 {
     enum { OPT_GAMES = 256, OPT_SEED, OPT_RATE, OPT_FINAL, OPT_CHECK, OPT_STOP, OPT_OUT,
-           OPT_DEFAULT, OPT_FROM, OPT_ID, OPT_RESUME, OPT_LABELS, OPT_EPOCHS, OPT_FEATURES, OPT_RACE };
+           OPT_DEFAULT, OPT_FROM, OPT_ID, OPT_RESUME, OPT_LABELS, OPT_EPOCHS, OPT_FEATURES,
+           OPT_ALL_FEATURES, OPT_RACE };
     static const struct option opts[] = {
         {"games", required_argument, NULL, OPT_GAMES},
         {"seed", required_argument, NULL, OPT_SEED},
@@ -583,6 +591,7 @@ static int parse_options(int argc, char **argv, TrainOpts *o)
         {"labels", required_argument, NULL, OPT_LABELS},
         {"epochs", required_argument, NULL, OPT_EPOCHS},
         {"features", no_argument, NULL, OPT_FEATURES},
+        {"all-features", no_argument, NULL, OPT_ALL_FEATURES},
         {"race", no_argument, NULL, OPT_RACE},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
@@ -624,6 +633,7 @@ static int parse_options(int argc, char **argv, TrainOpts *o)
         case OPT_ID: id = optarg; break;
         case OPT_RESUME: o->resume = true; break;
         case OPT_FEATURES: o->features = true; break;
+        case OPT_ALL_FEATURES: o->all_features = true; break;
         case OPT_RACE: o->race = true; break;
         case 'h': return usage(stdout, EXIT_OK) - 1; /* -1: exit 0 now */
         default: return cli_option_error("train", c, argv, opts);
@@ -644,6 +654,11 @@ static int parse_options(int argc, char **argv, TrainOpts *o)
         ok = err_set(&err, "--epochs needs --labels FILE");
     if (ok && o->race && !o->labels)
         ok = err_set(&err, "--race trains on labels: give --labels FILE (shesh label --race)");
+    if (ok && o->features && o->all_features)
+        ok = err_set(&err, "--features and --all-features: choose one");
+    if (ok && o->race && o->all_features)
+        ok = err_set(&err, "--race and --all-features: a race network reads the race features "
+                           "(--features)");
     if (ok && o->race && o->from_default)
         ok = err_set(&err, "--race and --from-default: the compiled-in network is a contact one");
     if (ok && o->labels && !*o->labels)
@@ -795,9 +810,14 @@ int cli_train(int argc, char **argv)
         fprintf(stderr, "shesh train: --labels: %s\n", err.text);
         goto done;
     }
-    if (o.start && o.features)
-        nn_add_features(t.w);
-    o.inputs = o.start ? t.w->inputs : o.features ? NN_INPUTS : NN_RAW_INPUTS;
+    if (o.start && o.all_features && t.w->race) {
+        fprintf(stderr, "shesh train: --all-features: %s is a race network\n", o.from);
+        goto done;
+    }
+    int wanted = o.all_features ? NN_INPUTS : o.features ? NN_INPUTS_FIRST : NN_RAW_INPUTS;
+    if (o.start)
+        nn_widen(t.w, wanted);
+    o.inputs = o.start ? t.w->inputs : wanted;
     if (o.resume) {
         if (!ckpt_read(ckpt, &o, t.w, &done, &rng, &err)) {
             fprintf(stderr, "shesh train: %s\nshesh train: refusing to resume; this run is:\n    ",

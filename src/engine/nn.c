@@ -5,7 +5,8 @@
 
 #include "nn_race_features.h"
 
-_Static_assert((int)NN_RACE_FEATURES == (int)NN_FEATURES, "a race network's features fill the same rows");
+_Static_assert((int)NN_RACE_FEATURES == (int)NN_FEATURES_FIRST,
+               "a race network's features fill the rows of a features-218 network's");
 
 #include <math.h>
 #include <stdint.h>
@@ -48,18 +49,27 @@ int nn_inputs(const NnWeights *w, const Position *p, int index[NN_INPUTS],
     int n = 0;
     side_inputs(p->side[SIDE_ROLLER], 0, &n, index, value);
     side_inputs(p->side[SIDE_OPPONENT], NN_SIDE_INPUTS, &n, index, value);
-    if (w->inputs != NN_INPUTS) /* the points alone */
+    int count = nn_feature_count(w);
+    if (count == 0) /* the points alone */
         return n;
-    float f[2][NN_FEATURES];
-    if (w->race)
-        nn_race_features(p, f);
-    else
-        nn_features(p, f);
+    float contact[2][NN_FEATURES], race[2][NN_RACE_FEATURES];
+    const float *f[2] = {contact[0], contact[1]};
+    if (w->race) {
+        nn_race_features(p, race);
+        f[0] = race[0], f[1] = race[1];
+    } else {
+        nn_features(p, count, contact);
+    }
     for (int k = 0; k < 2; k++)
-        for (int i = 0; i < NN_FEATURES; i++)
+        for (int i = 0; i < count; i++)
             if (f[k][i] != 0.0f)
-                index[n] = NN_RAW_INPUTS + k * NN_FEATURES + i, value[n++] = f[k][i];
+                index[n] = NN_RAW_INPUTS + k * count + i, value[n++] = f[k][i];
     return n;
+}
+
+int nn_feature_count(const NnWeights *w)
+{
+    return (w->inputs - NN_RAW_INPUTS) / 2;
 }
 
 /* ---- the forward pass ----
@@ -305,10 +315,16 @@ void nn_init(NnWeights *w, int inputs, unsigned long long seed)
     w->inputs = inputs;
 }
 
-void nn_add_features(NnWeights *w)
+void nn_widen(NnWeights *w, int inputs)
 {
-    if (w->inputs == NN_INPUTS)
+    int from = nn_feature_count(w), to = (inputs - NN_RAW_INPUTS) / 2;
+    if (to <= from)
         return;
-    memset(w->in[NN_RAW_INPUTS], 0, sizeof w->in[0] * (NN_INPUTS - NN_RAW_INPUTS));
-    w->inputs = NN_INPUTS;
+    /* The other side's features move up to follow the player on roll's
+     * wider block; every new row is zero. */
+    float (*f)[NN_HIDDEN] = w->in + NN_RAW_INPUTS;
+    memmove(f[to], f[from], sizeof f[0] * (size_t)from);
+    memset(f[from], 0, sizeof f[0] * (size_t)(to - from));
+    memset(f[to + from], 0, sizeof f[0] * (size_t)(to - from));
+    w->inputs = inputs;
 }

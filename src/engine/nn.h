@@ -6,8 +6,8 @@
  * 24 points, 1 if he has a checker there, 1 if two or more, 1 if three or
  * more, (n - 3) / 2 beyond three (Tesauro's encoding); checkers on the bar
  * / 2; borne off / 15; pip count / 200. A network of the second kind reads
- * after these the hand-made features of nn_features.h, the player on
- * roll's and then the other side's. One hidden layer of sigmoid units;
+ * after these the hand-made features of nn_features.h, the first ten or
+ * all of them, the player on roll's and then the other side's. One hidden layer of sigmoid units;
  * five sigmoid outputs, the chances of eval_static.h. */
 #ifndef SHESH_EVAL_NET_H
 #define SHESH_EVAL_NET_H
@@ -19,8 +19,11 @@
 #include "position.h"
 
 #define NN_SIDE_INPUTS (24 * 4 + 3)
-#define NN_RAW_INPUTS (2 * NN_SIDE_INPUTS)          /* the points alone */
-#define NN_INPUTS (NN_RAW_INPUTS + 2 * NN_FEATURES) /* and the features */
+#define NN_RAW_INPUTS (2 * NN_SIDE_INPUTS) /* the points alone */
+/* and the first ten features (features-218), or all of them (features-234,
+ * the most any network reads) */
+#define NN_INPUTS_FIRST (NN_RAW_INPUTS + 2 * NN_FEATURES_FIRST)
+#define NN_INPUTS (NN_RAW_INPUTS + 2 * NN_FEATURES)
 #ifndef NN_HIDDEN /* a build may try another multiple of 8: cc -DNN_HIDDEN=160 */
 #define NN_HIDDEN 128
 #endif
@@ -31,7 +34,8 @@ typedef struct NnWeights {
     float hidden_bias[NN_HIDDEN];
     float out[OUT_COUNT][NN_HIDDEN]; /* hidden -> output */
     float out_bias[OUT_COUNT];
-    int inputs; /* the inputs it reads: NN_RAW_INPUTS or NN_INPUTS */
+    int inputs; /* the inputs it reads: NN_RAW_INPUTS, NN_INPUTS_FIRST or
+                   NN_INPUTS (a race network: one of the first two) */
     bool race;  /* a race network, for the races the bear-off database
                    does not value exactly (eval_static.c) rather than for
                    contact: its features are nn_race_features.h's */
@@ -57,11 +61,17 @@ void nn_eval_portable(const NnWeights *w, const Position *p, double out[OUT_COUN
 void nn_learn(NnWeights *w, const Position *p, const double target[OUT_COUNT], float rate);
 
 /* Small random weights from a seed (for training from scratch), for a
- * network reading `inputs` inputs (NN_RAW_INPUTS or NN_INPUTS). */
+ * network reading `inputs` inputs (NN_RAW_INPUTS, NN_INPUTS_FIRST or
+ * NN_INPUTS). */
 void nn_init(NnWeights *w, int inputs, unsigned long long seed);
 
-/* Makes a network of raw inputs read the features too, their weights zero:
- * it values every position as before until it is trained. */
-void nn_add_features(NnWeights *w);
+/* The hand-made features w reads a side: 0, NN_FEATURES_FIRST or
+ * NN_FEATURES. */
+int nn_feature_count(const NnWeights *w);
+
+/* Makes w read `inputs` inputs (NN_INPUTS_FIRST or NN_INPUTS for a contact
+ * network, at least its own), the new rows' weights zero: it values every
+ * position as before until it is trained. */
+void nn_widen(NnWeights *w, int inputs);
 
 #endif

@@ -84,16 +84,75 @@ static int rolls_escaping(int r, int past, uint32_t blocked)
     return rolls;
 }
 
-/* The features of the side with masks me (and checkers s), the other side
- * with masks them (and checkers o). */
-static void side_features(const uint8_t *s, const uint8_t *o, Masks me, Masks them,
-                          float out[NN_FEATURES])
+/* For every index r (0..24), the rolls of 36 that move a checker there
+ * by the whole roll: the point the dice together reach is open, and so is
+ * one on the way (doubles: two steps of the die); an index below 0 is
+ * open. Counted for all r at once: bit r + 12 of a mask per roll says
+ * whether it moves from r (the open points shifted by the dice), and the
+ * masks are added up bit-sliced, plane i holding bit i of every count. */
+typedef struct Moving {
+    uint64_t plane[6];
+} Moving;
+
+static void add_rolls(Moving *c, uint64_t m, int from)
+{
+    for (int i = from; i < 6; i++) {
+        uint64_t carry = c->plane[i] & m;
+        c->plane[i] ^= m;
+        m = carry;
+    }
+}
+
+static void moving_counts(uint32_t blocked, Moving *c)
+{
+    uint64_t open = ~((uint64_t)blocked << 12);
+    for (int i = 0; i < 6; i++)
+        c->plane[i] = 0;
+    for (int a = 1; a <= 6; a++) {
+        add_rolls(c, open << 2 * a & open << a, 0);
+        for (int b = a + 1; b <= 6; b++)
+            add_rolls(c, open << (a + b) & (open << a | open << b), 1);
+    }
+}
+
+/* The fewest rolls moving from any index r whose bit r + 12 is set in
+ * `from` (not 0): the planes read from the top, keeping the indices whose
+ * count has a 0 where any has. */
+static int least_moving(const Moving *c, uint64_t from)
+{
+    int least = 0;
+    for (int i = 5; i >= 0; i--) {
+        uint64_t zero = from & ~c->plane[i];
+        if (zero)
+            from = zero;
+        else
+            least |= 1 << i;
+    }
+    return least;
+}
+
+static int rolls_moving(const Moving *c, int r)
+{
+    int n = 0;
+    for (int i = 0; i < 6; i++)
+        n |= (int)(c->plane[i] >> (r + 12) & 1u) << i;
+    return n;
+}
+
+/* The first ten features of the side with masks me (and checkers s), the
+ * other side with masks them (and checkers o); returns the rolls that hit
+ * two of his blots or more when `doubles_wanted` (a constant where it is
+ * inlined: a network of the first ten features does not pay for the
+ * count). */
+static inline __attribute__((always_inline)) int
+side_features(const uint8_t *s, const uint8_t *o, Masks me, Masks them, bool doubles_wanted,
+              float out[NN_FEATURES])
 {
     /* Hits, in their numbering. */
     uint32_t b = me.blot_turned, k = me.held_turned;
     int bar = o[POS_BAR];
     uint32_t t = bar ? 1u << POS_BAR : them.any;
-    int shots = 0, loss = 0;
+    int shots = 0, loss = 0, doubles = 0;
     if (b) {
         /* Where each die takes them, and where it takes them on to; a second
          * checker on the bar would take the other die. */
@@ -107,6 +166,8 @@ static void side_features(const uint8_t *s, const uint8_t *o, Masks me, Masks th
                 /* Counted without a branch on h: hits follow no pattern. */
                 int w = roll_weight(d1, d2) * (h != 0);
                 shots += w;
+                if (doubles_wanted)
+                    doubles += w * ((h & (h - 1)) != 0); /* two blots or more */
                 loss += w * (32 - __builtin_clz(h | 1)); /* the farthest blot's index + 1 */
             }
     }
@@ -144,12 +205,84 @@ static void side_features(const uint8_t *s, const uint8_t *o, Masks me, Masks th
     for (int i = behind + 1; i <= POS_BAR; i++)
         pips += s[i] * (i - behind);
     out[NN_FEAT_CONTACT] = pips >= 200 ? 1.0f : (float)pips / 200.0f;
+    return doubles;
 }
 
-void nn_features(const Position *p, float out[2][NN_FEATURES])
+/* The eight further features of the side with masks me (and checkers s),
+ * the other side with masks them; held and blocking the rolls moving past
+ * his points and past theirs, doubles the rolls hitting two of his blots. */
+static void further_features(const uint8_t *s, Masks me, Masks them, const Moving *held,
+                             const Moving *blocking, int doubles, float out[NN_FEATURES])
+{
+    uint32_t blocked = them.held_turned;
+    /* Containment: the fewest rolls of 36 with which a checker of theirs on
+     * their index r (15..24) escapes past his points; acontain only from
+     * where their checkers are (r up to their rearmost). */
+    int their_rear = them.any ? 31 - __builtin_clz(them.any) : -1;
+    /* Index r is bit r + 12 of the counts: 15..24 are bits 27..36. */
+    uint64_t all = 0x3ffull << 27;
+    int least = least_moving(held, all);
+    int aleast = their_rear >= 15 ? least_moving(held, all & ((2ull << (their_rear + 12)) - 1)) : 36;
+    out[NN_FEAT_CONTAIN] = (float)(36 - least) / 36.0f;
+    out[NN_FEAT_ACONTAIN] = (float)(36 - aleast) / 36.0f;
+    out[NN_FEAT_CONTAIN2] = out[NN_FEAT_CONTAIN] * out[NN_FEAT_CONTAIN];
+    out[NN_FEAT_ACONTAIN2] = out[NN_FEAT_ACONTAIN] * out[NN_FEAT_ACONTAIN];
+    out[NN_FEAT_DOUBLE_SHOTS] = (float)doubles / 36.0f;
+    /* The pips a checker of his on the bar loses, over the 36 rolls, to
+     * their home points: a roll neither die of which enters is lost. */
+    int enter_loss = 0;
+    for (int a = 1; a <= 6; a++) {
+        int ba = blocked >> (24 - a) & 1u;
+        enter_loss += 4 * a * ba;
+        for (int b2 = a + 1; b2 <= 6; b2++)
+            enter_loss += 2 * (a + b2) * (ba & (int)(blocked >> (24 - b2) & 1u));
+    }
+    out[NN_FEAT_ENTER_LOSS] = (float)enter_loss / 294.0f;
+
+    /* Mobility: his checkers outside his home board, each weighted by its
+     * distance from home and by the rolls that carry it past their points. */
+    int mob = 0;
+    for (uint32_t m = me.any & ~0x3fu; m; m &= m - 1) {
+        int i = __builtin_ctz(m);
+        mob += (i - 5) * s[i] * rolls_moving(blocking, i);
+    }
+    out[NN_FEAT_MOBILITY] = mob >= 3600 ? 1.0f : (float)mob / 3600.0f;
+
+    /* The one-sided second moment of his checkers beyond their mean. */
+    int n = 0, sum = 0;
+    for (int i = 0; i <= POS_BAR; i++)
+        n += s[i], sum += s[i] * (i + 1);
+    float m2 = 0.0f;
+    if (n) {
+        float mean = (float)sum / (float)n;
+        /* Only the points beyond the mean, up to his rearmost checker,
+         * add anything; adding the 0 of a term left out changes nothing. */
+        int lo = (int)mean - 1 < 0 ? 0 : (int)mean - 1, top = 31 - __builtin_clz(me.any);
+        for (int i = lo; i <= top; i++) {
+            float d = (float)(i + 1) > mean ? (float)(i + 1) - mean : 0.0f;
+            m2 += (float)s[i] * d * d;
+        }
+        m2 /= (float)n * 400.0f;
+    }
+    out[NN_FEAT_MOMENT] = m2 > 1.0f ? 1.0f : m2;
+}
+
+void nn_features(const Position *p, int count, float out[2][NN_FEATURES])
 {
     const uint8_t *r = p->side[SIDE_ROLLER], *o = p->side[SIDE_OPPONENT];
     Masks mr = masks_of(r), mo = masks_of(o);
-    side_features(r, o, mr, mo, out[0]);
-    side_features(o, r, mo, mr, out[1]);
+    if (count <= NN_FEATURES_FIRST) {
+        side_features(r, o, mr, mo, false, out[0]);
+        side_features(o, r, mo, mr, false, out[1]);
+    } else {
+        int doubles_r = side_features(r, o, mr, mo, true, out[0]);
+        int doubles_o = side_features(o, r, mo, mr, true, out[1]);
+        /* The rolls that move a checker past each side's points: one
+         * side's containment is the other's mobility. */
+        Moving past_r, past_o;
+        moving_counts(mr.held_turned, &past_r);
+        moving_counts(mo.held_turned, &past_o);
+        further_features(r, mr, mo, &past_r, &past_o, doubles_r, out[0]);
+        further_features(o, mo, mr, &past_o, &past_r, doubles_o, out[1]);
+    }
 }

@@ -28,15 +28,25 @@ static const struct {
     int inputs;
     bool race;
 } input_kinds[] = {{NN_INPUTS_RAW_NAME, NN_RAW_INPUTS, false},
-                   {NN_INPUTS_FEATURES_NAME, NN_INPUTS, false},
+                   {NN_INPUTS_FEATURES_NAME, NN_INPUTS_FIRST, false},
+                   {NN_INPUTS_ALL_FEATURES_NAME, NN_INPUTS, false},
                    {NN_INPUTS_RACE_NAME, NN_RAW_INPUTS, true},
-                   {NN_INPUTS_RACE_FEATURES_NAME, NN_INPUTS, true}};
+                   {NN_INPUTS_RACE_FEATURES_NAME, NN_INPUTS_FIRST, true}};
 
 const char *nn_inputs_name(const NnWeights *w)
 {
-    if (w->race)
-        return w->inputs == NN_INPUTS ? NN_INPUTS_RACE_FEATURES_NAME : NN_INPUTS_RACE_NAME;
-    return w->inputs == NN_INPUTS ? NN_INPUTS_FEATURES_NAME : NN_INPUTS_RAW_NAME;
+    for (size_t k = 0; k < sizeof input_kinds / sizeof input_kinds[0]; k++)
+        if (input_kinds[k].inputs == w->inputs && input_kinds[k].race == w->race)
+            return input_kinds[k].name;
+    return "unknown";
+}
+
+int nn_inputs_of_name(const char *name, bool race)
+{
+    for (size_t k = 0; k < sizeof input_kinds / sizeof input_kinds[0]; k++)
+        if (strcmp(input_kinds[k].name, name) == 0 && input_kinds[k].race == race)
+            return input_kinds[k].inputs;
+    return -1;
 }
 
 size_t nn_file_weight_at(int inputs, size_t k)
@@ -147,10 +157,11 @@ bool nn_file_parse(const unsigned char *data, size_t n, const char *what, NnWeig
         if (strcmp(inputs, input_kinds[k].name) == 0)
             kind = input_kinds[k].inputs, race = input_kinds[k].race;
     if (kind < 0)
-        return err_set(err, "%s: inputs '%s', but this build's networks read '%s', '%s', '%s' "
-                            "or '%s'",
+        return err_set(err, "%s: inputs '%s', but this build's networks read '%s', '%s', '%s', "
+                            "'%s' or '%s'",
                        what, inputs, NN_INPUTS_RAW_NAME, NN_INPUTS_FEATURES_NAME,
-                       NN_INPUTS_RACE_NAME, NN_INPUTS_RACE_FEATURES_NAME);
+                       NN_INPUTS_ALL_FEATURES_NAME, NN_INPUTS_RACE_NAME,
+                       NN_INPUTS_RACE_FEATURES_NAME);
     size_t count = nn_file_weight_count(kind);
     if (!header_number(&r, "hidden", NN_HIDDEN) || !header_number(&r, "outputs", OUT_COUNT) ||
         !header_number(&r, "weights", count))

@@ -8,10 +8,12 @@
  *
  *     shesh-net 1
  *     id NAME              (1 to NN_ID_MAX - 1 of [A-Za-z0-9._-])
- *     inputs KIND          (nn.h: raw-198, the points alone, or features-218,
- *                           the points and the hand-made features; race-198
- *                           and race-218, the same for races, with the race
- *                           features of nn_race_features.h)
+ *     inputs KIND          (nn.h: raw-198, the points alone; features-218,
+ *                           the points and the first ten hand-made
+ *                           features; features-234, the points and all
+ *                           eighteen; race-198 and race-218, the points
+ *                           alone and with the race features of
+ *                           nn_race_features.h, for races)
  *     hidden 128
  *     outputs 5
  *     weights COUNT        (inputs x hidden + hidden + outputs x hidden + outputs)
@@ -36,6 +38,7 @@
 #define NN_ID_MAX 32
 #define NN_INPUTS_RAW_NAME "raw-198"
 #define NN_INPUTS_FEATURES_NAME "features-218"
+#define NN_INPUTS_ALL_FEATURES_NAME "features-234"
 #define NN_INPUTS_RACE_NAME "race-198"
 #define NN_INPUTS_RACE_FEATURES_NAME "race-218"
 /* Larger files are refused unread: a network of this build is ~106 kB. */
@@ -74,9 +77,14 @@ bool nn_file_load_race_default(NnWeights *w, NnInfo *info, Err *err);
  * PATH.tmp, flushed, then renamed: file_atomic.h); info (may be NULL) gets its id and hash. */
 bool nn_file_save(const char *path, const NnWeights *w, const char *id, NnInfo *info, Err *err);
 
-/* The name of the inputs w reads (raw-198, features-218, race-198 or
+/* The name of the inputs w reads (raw-198, features-218, features-234,
+ * race-198 or
  * race-218). */
 const char *nn_inputs_name(const NnWeights *w);
+
+/* The inputs a network of that kind reads (a race network's kinds when
+ * race), or -1 for a name that is no kind of it. */
+int nn_inputs_of_name(const char *name, bool race);
 
 /* The weights a file of a network of `inputs` inputs holds, and where its
  * weight k (in the file's order: the input rows, the hidden biases, the
