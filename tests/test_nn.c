@@ -228,6 +228,19 @@ static void test_paths_agree(void **state)
     free(r);
 }
 
+/* a and b value 500 random positions (from seed) to the same bits. */
+static void same_values(const NnWeights *a, const NnWeights *b, uint64_t seed)
+{
+    for (int i = 0; i < 500; i++) {
+        Position p;
+        randpos_loose(&seed, &p);
+        double x[OUT_COUNT], y[OUT_COUNT];
+        nn_eval(a, &p, x);
+        nn_eval(b, &p, y);
+        assert_memory_equal(x, y, sizeof x);
+    }
+}
+
 /* A raw network given the features, their weights zero, values every
  * position to the bit as before (a network trained --features starts so). */
 static void test_add_features(void **state)
@@ -240,15 +253,7 @@ static void test_add_features(void **state)
     memcpy(f, w, sizeof *w);
     nn_widen(f, NN_INPUTS_FIRST);
     assert_int_equal(f->inputs, NN_INPUTS_FIRST);
-    uint64_t s = 0x1234567887654321u;
-    for (int i = 0; i < 500; i++) {
-        Position p;
-        randpos_loose(&s, &p);
-        double a[OUT_COUNT], b[OUT_COUNT];
-        nn_eval(w, &p, a);
-        nn_eval(f, &p, b);
-        assert_memory_equal(a, b, sizeof a);
-    }
+    same_values(w, f, 0x1234567887654321u);
     /* A weight on a feature now counts. */
     f->in[NN_RAW_INPUTS + NN_FEAT_REAR][0] = 3.0f;
     Position p;
@@ -278,15 +283,7 @@ static void test_widen_to_all(void **state)
     assert_int_equal(nn_feature_count(f), NN_FEATURES);
     assert_memory_equal(f->in[NN_RAW_INPUTS + NN_FEATURES], w->in[NN_RAW_INPUTS + NN_FEATURES_FIRST],
                         sizeof f->in[0] * NN_FEATURES_FIRST);
-    uint64_t s = 0x8765432112345678u;
-    for (int i = 0; i < 500; i++) {
-        Position p;
-        randpos_loose(&s, &p);
-        double a[OUT_COUNT], b[OUT_COUNT];
-        nn_eval(w, &p, a);
-        nn_eval(f, &p, b);
-        assert_memory_equal(a, b, sizeof a);
-    }
+    same_values(w, f, 0x8765432112345678u);
     /* Narrower than it is: nothing changes. */
     nn_widen(f, NN_INPUTS_FIRST);
     assert_int_equal(f->inputs, NN_INPUTS);
