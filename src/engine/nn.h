@@ -7,8 +7,9 @@
  * more, (n - 3) / 2 beyond three (Tesauro's encoding); checkers on the bar
  * / 2; borne off / 15; pip count / 200. A network of the second kind reads
  * after these the hand-made features of nn_features.h, the first ten or
- * all of them, the player on roll's and then the other side's. One hidden layer of sigmoid units;
- * five sigmoid outputs, the chances of eval_static.h. */
+ * all of them, the player on roll's and then the other side's. One hidden
+ * layer of sigmoid units; five sigmoid outputs, the chances of
+ * eval_static.h. */
 #ifndef SHESH_EVAL_NET_H
 #define SHESH_EVAL_NET_H
 

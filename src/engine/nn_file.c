@@ -41,14 +41,6 @@ const char *nn_inputs_name(const NnWeights *w)
     return "unknown";
 }
 
-int nn_inputs_of_name(const char *name, bool race)
-{
-    for (size_t k = 0; k < sizeof input_kinds / sizeof input_kinds[0]; k++)
-        if (strcmp(input_kinds[k].name, name) == 0 && input_kinds[k].race == race)
-            return input_kinds[k].inputs;
-    return -1;
-}
-
 size_t nn_file_weight_at(int inputs, size_t k)
 {
     size_t rows = (size_t)inputs * NN_HIDDEN;

@@ -78,13 +78,8 @@ bool nn_file_load_race_default(NnWeights *w, NnInfo *info, Err *err);
 bool nn_file_save(const char *path, const NnWeights *w, const char *id, NnInfo *info, Err *err);
 
 /* The name of the inputs w reads (raw-198, features-218, features-234,
- * race-198 or
- * race-218). */
+ * race-198 or race-218). */
 const char *nn_inputs_name(const NnWeights *w);
-
-/* The inputs a network of that kind reads (a race network's kinds when
- * race), or -1 for a name that is no kind of it. */
-int nn_inputs_of_name(const char *name, bool race);
 
 /* The weights a file of a network of `inputs` inputs holds, and where its
  * weight k (in the file's order: the input rows, the hidden biases, the
