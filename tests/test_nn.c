@@ -241,18 +241,27 @@ static void same_values(const NnWeights *a, const NnWeights *b, uint64_t seed)
     }
 }
 
+/* *w a new network of `from` inputs (seed `seed`), *f the same widened to
+ * `to` inputs; the caller frees both. */
+static void widened(int from, int to, unsigned long long seed, NnWeights **w, NnWeights **f)
+{
+    *w = malloc(sizeof **w);
+    *f = malloc(sizeof **f);
+    assert_non_null(*w);
+    assert_non_null(*f);
+    nn_init(*w, from, seed);
+    memcpy(*f, *w, sizeof **w);
+    nn_widen(*f, to);
+    assert_int_equal((*f)->inputs, to);
+}
+
 /* A raw network given the features, their weights zero, values every
  * position to the bit as before (a network trained --features starts so). */
 static void test_add_features(void **state)
 {
     (void)state;
-    NnWeights *w = malloc(sizeof *w), *f = malloc(sizeof *f);
-    assert_non_null(w);
-    assert_non_null(f);
-    nn_init(w, NN_RAW_INPUTS, 5);
-    memcpy(f, w, sizeof *w);
-    nn_widen(f, NN_INPUTS_FIRST);
-    assert_int_equal(f->inputs, NN_INPUTS_FIRST);
+    NnWeights *w, *f;
+    widened(NN_RAW_INPUTS, NN_INPUTS_FIRST, 5, &w, &f);
     same_values(w, f, 0x1234567887654321u);
     /* A weight on a feature now counts. */
     f->in[NN_RAW_INPUTS + NN_FEAT_REAR][0] = 3.0f;
@@ -273,13 +282,8 @@ static void test_add_features(void **state)
 static void test_widen_to_all(void **state)
 {
     (void)state;
-    NnWeights *w = malloc(sizeof *w), *f = malloc(sizeof *f);
-    assert_non_null(w);
-    assert_non_null(f);
-    nn_init(w, NN_INPUTS_FIRST, 9);
-    memcpy(f, w, sizeof *w);
-    nn_widen(f, NN_INPUTS);
-    assert_int_equal(f->inputs, NN_INPUTS);
+    NnWeights *w, *f;
+    widened(NN_INPUTS_FIRST, NN_INPUTS, 9, &w, &f);
     assert_int_equal(nn_feature_count(f), NN_FEATURES);
     assert_memory_equal(f->in[NN_RAW_INPUTS + NN_FEATURES], w->in[NN_RAW_INPUTS + NN_FEATURES_FIRST],
                         sizeof f->in[0] * NN_FEATURES_FIRST);

@@ -84,31 +84,49 @@ static void test_round_trip(void **state)
     assert_int_equal(fx->size, strlen(head) + 4 * 26117 + 23);
 }
 
-/* A network that reads the features: its own header and weight count,
- * and read back the same; the same bytes named as raw inputs are refused. */
+/* A network of `inputs` inputs (seed `seed`) saved as `id` reads back the
+ * same, under the header naming `kind` and its `count` weights. */
+static void saved_and_read(Fixture *fx, int inputs, unsigned long long seed, const char *id,
+                           const char *kind, int count)
+{
+    nn_init(fx->w, inputs, seed);
+    Err err = {{0}};
+    assert_true(nn_file_save(fx->path, fx->w, id, NULL, &err));
+    assert_true(nn_file_load(fx->path, fx->v, NULL, &err));
+    assert_memory_equal(fx->w, fx->v, sizeof *fx->w);
+    assert_int_equal(fx->v->inputs, inputs);
+    assert_string_equal(nn_inputs_name(fx->v), kind);
+    size_t size;
+    unsigned char *data = slurp(fx->path, &size);
+    char head[128];
+    snprintf(head, sizeof head,
+             "shesh-net 1\nid %s\ninputs %s\nhidden 128\noutputs 5\nweights %d\n", id, kind,
+             count);
+    assert_memory_equal(data, head, strlen(head));
+    assert_int_equal(size, strlen(head) + 4 * (size_t)count + 23);
+    free(data);
+}
+
+/* The fixture's raw network in its file again, for the tests after. */
+static void fixture_restored(Fixture *fx)
+{
+    Err err = {{0}};
+    nn_init(fx->w, NN_RAW_INPUTS, 11);
+    assert_true(nn_file_save(fx->path, fx->w, "test-net.1_a", NULL, &err));
+}
+
+/* A network that reads the first ten features: its own header and weight
+ * count, and read back the same; a raw network loaded over it reads no
+ * features again. */
 static void test_features_round_trip(void **state)
 {
     Fixture *fx = *state;
-    nn_init(fx->w, NN_INPUTS_FIRST, 12);
-    NnInfo info;
+    saved_and_read(fx, NN_INPUTS_FIRST, 12, "feat", "features-218", 28677);
     Err err = {{0}};
-    assert_true(nn_file_save(fx->path, fx->w, "feat", &info, &err));
-    assert_true(nn_file_load(fx->path, fx->v, NULL, &err));
-    assert_memory_equal(fx->w, fx->v, sizeof *fx->w);
-    assert_int_equal(fx->v->inputs, NN_INPUTS_FIRST);
-    size_t size;
-    unsigned char *data = slurp(fx->path, &size);
-    const char *head = "shesh-net 1\nid feat\ninputs features-218\nhidden 128\noutputs 5\n"
-                       "weights 28677\n";
-    assert_memory_equal(data, head, strlen(head));
-    assert_int_equal(size, strlen(head) + 4 * 28677 + 23);
-    free(data);
-    /* A raw network loaded over it reads no features again. */
     assert_true(nn_file_parse(fx->data, fx->size, "raw", fx->v, NULL, &err));
     assert_int_equal(fx->v->inputs, NN_RAW_INPUTS);
     assert_true(fx->v->in[NN_RAW_INPUTS][0] == 0.0f);
-    nn_init(fx->w, NN_RAW_INPUTS, 11); /* the fixture as it was, for the tests after */
-    assert_true(nn_file_save(fx->path, fx->w, "test-net.1_a", NULL, &err));
+    fixture_restored(fx);
 }
 
 /* A network that reads all eighteen features: features-234 and its
@@ -116,22 +134,8 @@ static void test_features_round_trip(void **state)
 static void test_all_features_round_trip(void **state)
 {
     Fixture *fx = *state;
-    nn_init(fx->w, NN_INPUTS, 14);
-    Err err = {{0}};
-    assert_true(nn_file_save(fx->path, fx->w, "all", NULL, &err));
-    assert_true(nn_file_load(fx->path, fx->v, NULL, &err));
-    assert_memory_equal(fx->w, fx->v, sizeof *fx->w);
-    assert_int_equal(fx->v->inputs, NN_INPUTS);
-    assert_string_equal(nn_inputs_name(fx->v), "features-234");
-    size_t size;
-    unsigned char *data = slurp(fx->path, &size);
-    const char *head = "shesh-net 1\nid all\ninputs features-234\nhidden 128\noutputs 5\n"
-                       "weights 30725\n";
-    assert_memory_equal(data, head, strlen(head));
-    assert_int_equal(size, strlen(head) + 4 * 30725 + 23);
-    free(data);
-    nn_init(fx->w, NN_RAW_INPUTS, 11); /* the fixture as it was, for the tests after */
-    assert_true(nn_file_save(fx->path, fx->w, "test-net.1_a", NULL, &err));
+    saved_and_read(fx, NN_INPUTS, 14, "all", "features-234", 30725);
+    fixture_restored(fx);
 }
 
 /* A race network, of either kind of inputs: its own header, read back a
