@@ -94,25 +94,56 @@ typedef struct Moving {
     uint64_t plane[6];
 } Moving;
 
-static void add_rolls(Moving *c, uint64_t m, int from)
+/* A carry-save adder: three masks of one bit weight added lane by lane,
+ * the sum's low bit in *low, its carry (the next weight) in *high. */
+static inline void add3(uint64_t a, uint64_t b, uint64_t c, uint64_t *high, uint64_t *low)
 {
-    for (int i = from; i < 6; i++) {
-        uint64_t carry = c->plane[i] & m;
-        c->plane[i] ^= m;
-        m = carry;
-    }
+    uint64_t u = a ^ b;
+    *high = (a & b) | (u & c);
+    *low = u ^ c;
 }
 
 static void moving_counts(uint32_t blocked, Moving *c)
 {
-    uint64_t open = ~((uint64_t)blocked << 12);
-    for (int i = 0; i < 6; i++)
-        c->plane[i] = 0;
+    uint64_t open = ~((uint64_t)blocked << 12), d[6], m[15];
+    int n = 0;
     for (int a = 1; a <= 6; a++) {
-        add_rolls(c, open << 2 * a & open << a, 0);
+        d[a - 1] = open << 2 * a & open << a;
         for (int b = a + 1; b <= 6; b++)
-            add_rolls(c, open << (a + b) & (open << a | open << b), 1);
+            m[n++] = open << (a + b) & (open << a | open << b);
     }
+    /* The 6 doubles (weight 1) to three planes and the 15 others (weight 2)
+     * to four by trees of adders, then the first added to twice the second:
+     * a handful of operations a mask where adding each in turn rippled its
+     * carry through every plane. */
+    uint64_t t1, t2, o1, o2, d0, d1, d2;
+    add3(d[0], d[1], d[2], &t1, &o1);
+    add3(d[3], d[4], d[5], &t2, &o2);
+    d0 = o1 ^ o2;
+    add3(t1, t2, o1 & o2, &d2, &d1);
+    uint64_t ones, twos, fours, e1, e2, f1, f2, w1, w2;
+    add3(m[0], m[1], m[2], &w1, &ones);
+    add3(ones, m[3], m[4], &w2, &ones);
+    add3(w1, w2, 0, &f1, &twos);
+    add3(ones, m[5], m[6], &w1, &ones);
+    add3(ones, m[7], m[8], &w2, &ones);
+    add3(twos, w1, w2, &f2, &twos);
+    add3(f1, f2, 0, &e1, &fours);
+    add3(ones, m[9], m[10], &w1, &ones);
+    add3(ones, m[11], m[12], &w2, &ones);
+    add3(twos, w1, w2, &f1, &twos);
+    add3(ones, m[13], m[14], &w1, &ones);
+    add3(twos, w1, 0, &f2, &twos);
+    add3(fours, f1, f2, &e2, &fours);
+    uint64_t eights = e1 | e2; /* at most 15: never two eights */
+    /* d + 2 (ones, twos, fours, eights). */
+    uint64_t carry;
+    c->plane[0] = d0;
+    c->plane[1] = d1 ^ ones, carry = d1 & ones;
+    add3(d2, twos, carry, &carry, &c->plane[2]);
+    c->plane[3] = fours ^ carry, carry &= fours;
+    c->plane[4] = eights ^ carry, carry &= eights;
+    c->plane[5] = carry;
 }
 
 /* The fewest rolls moving from any index r whose bit r + 12 is set in
@@ -229,14 +260,16 @@ static void further_features(const uint8_t *s, Masks me, Masks them, const Movin
     out[NN_FEAT_ACONTAIN2] = out[NN_FEAT_ACONTAIN] * out[NN_FEAT_ACONTAIN];
     out[NN_FEAT_DOUBLE_SHOTS] = (float)doubles / 36.0f;
     /* The pips a checker of his on the bar loses, over the 36 rolls, to
-     * their home points: a roll neither die of which enters is lost. */
-    int enter_loss = 0;
-    for (int a = 1; a <= 6; a++) {
-        int ba = blocked >> (24 - a) & 1u;
-        enter_loss += 4 * a * ba;
-        for (int b2 = a + 1; b2 <= 6; b2++)
-            enter_loss += 2 * (a + b2) * (ba & (int)(blocked >> (24 - b2) & 1u));
-    }
+     * their home points: a roll neither die of which enters is lost. A
+     * double a-a, a blocked, loses 4 a pips (one roll of 36), a-b with both
+     * blocked 2 (a + b) (two rolls); over the pairs of the n blocked dice
+     * those add up to (n - 1) S, S the blocked dice's sum: each die is in
+     * n - 1 pairs. */
+    uint32_t home = blocked >> 18 & 0x3fu; /* die a is bit 6 - a */
+    int n_blocked = __builtin_popcount(home), sum_blocked = 0;
+    for (uint32_t h = home; h; h &= h - 1)
+        sum_blocked += 6 - __builtin_ctz(h);
+    int enter_loss = 4 * sum_blocked + 2 * (n_blocked - 1) * sum_blocked;
     out[NN_FEAT_ENTER_LOSS] = (float)enter_loss / 294.0f;
 
     /* Mobility: his checkers outside his home board, each weighted by its
