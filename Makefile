@@ -76,7 +76,7 @@ LIB_SRC := $(wildcard $(LAYERS:%=src/%/*.c) src/lib/*.c)
 # The network compiled in (src/engine/weights/README.md lists them all):
 # its file's bytes become an array in a generated engine source,
 # nn_default.c, built with every flavour of the library's objects.
-NN_DEFAULT := src/engine/weights/shesh-feat-11.snn
+NN_DEFAULT := src/engine/weights/shesh-feat-12.snn
 # The race network compiled in; empty: none, races are the race model's.
 NN_RACE_DEFAULT := src/engine/weights/shesh-race-1.snn
 NN_GEN := $(BUILD)/gen/engine/nn_default.c
@@ -251,11 +251,13 @@ TRAIN_DIR ?= build/train
 # every label set up to the race network's was made with the race model
 # valuing the races, and makes the same labels only so. The later ones were
 # made by feat-8 with the race network: a second build, feat-8 compiled in
-# beside it (TRAIN_SHESH_F8R1); and those after them by feat-10 with it (a
-# third, TRAIN_SHESH_F10R1).
+# beside it (TRAIN_SHESH_F8R1); those after them by feat-10 with it (a
+# third, TRAIN_SHESH_F10R1), and the last by feat-11 with it (a fourth,
+# TRAIN_SHESH_F11R1).
 TRAIN_SHESH := $(TRAIN_DIR)/build/shesh
 TRAIN_SHESH_F8R1 := $(TRAIN_DIR)/build-f8r1/shesh
 TRAIN_SHESH_F10R1 := $(TRAIN_DIR)/build-f10r1/shesh
+TRAIN_SHESH_F11R1 := $(TRAIN_DIR)/build-f11r1/shesh
 # A train stage reports (and checkpoints) as shesh train does by default,
 # every 20,000 games or once a pass over the labels, unless its options say
 # otherwise; the reports change no weight.
@@ -290,7 +292,10 @@ join_stage = [ -f $(TRAIN_DIR)/$(1).txt ] || { cat $(2:%=$(TRAIN_DIR)/%.txt) > $
 # feat-11 from feat-10 on 740,000 of feat-10's 2-ply labels of
 # moves (those of seed 241 where its 0 and 1 ply disagree) and, four times
 # over, full rollouts of positions of feat-10's games (those of seed 231
-# where they disagree) beside feat-10's.
+# where they disagree) beside feat-10's; feat-12, the network of all
+# eighteen features, from feat-11 given the eight further ones (zero
+# weights) on 1.5 M of feat-11's own 2-ply labels of moves and, six times
+# over, the full rollouts of feat-8's, feat-10's and feat-11's games.
 SHIPPED_TD3 := src/engine/weights/shesh-td-3.snn
 SHIPPED_SUP4 := src/engine/weights/shesh-sup-4.snn
 SHIPPED_FEAT5 := src/engine/weights/shesh-feat-5.snn
@@ -298,11 +303,13 @@ SHIPPED_FEAT6 := src/engine/weights/shesh-feat-6.snn
 SHIPPED_FEAT7 := src/engine/weights/shesh-feat-7.snn
 SHIPPED_FEAT8 := src/engine/weights/shesh-feat-8.snn
 SHIPPED_FEAT10 := src/engine/weights/shesh-feat-10.snn
+SHIPPED_FEAT11 := src/engine/weights/shesh-feat-11.snn
 train: $(BUILD)/shesh
 	@mkdir -p $(TRAIN_DIR)
 	@$(MAKE) --no-print-directory BUILD=$(TRAIN_DIR)/build NN_RACE_DEFAULT= $(TRAIN_SHESH)
 	@$(MAKE) --no-print-directory BUILD=$(TRAIN_DIR)/build-f8r1 NN_DEFAULT=$(SHIPPED_FEAT8) $(TRAIN_SHESH_F8R1)
 	@$(MAKE) --no-print-directory BUILD=$(TRAIN_DIR)/build-f10r1 NN_DEFAULT=$(SHIPPED_FEAT10) $(TRAIN_SHESH_F10R1)
+	@$(MAKE) --no-print-directory BUILD=$(TRAIN_DIR)/build-f11r1 NN_DEFAULT=$(SHIPPED_FEAT11) $(TRAIN_SHESH_F11R1)
 	@$(call train_stage,shesh-td-2,--games 2000000 --seed 2 --final-rate 0.01 --check-every 250000)
 	@$(call train_stage,shesh-td-3,--games 2000000 --seed 3 --rate 0.02 --final-rate 0.005 \
 	    --check-every 250000 --from $(TRAIN_DIR)/shesh-td-2.snn)
@@ -350,6 +357,15 @@ train: $(BUILD)/shesh
 	    f10r1 f10r1d f10r1 f10r1d f10r1 f10r1d f10r1 f10r1d)
 	@$(call train_stage,shesh-feat-11,--labels $(TRAIN_DIR)/mix11.txt --epochs 30 --rate 0.05 --final-rate 0.002 \
 	    --from $(SHIPPED_FEAT10))
+	@$(call label_stage,mv271,--positions 1000000 --seed 271 --moves 6 --trials 0 --plies 2,$(TRAIN_SHESH_F11R1))
+	@$(call label_stage,mv281,--positions 500000 --seed 281 --moves 16 --trials 0 --plies 2,$(TRAIN_SHESH_F11R1))
+	@$(call label_stage,f10r1e,--positions 18914 --seed 231 --disagree 0.08 --trials 72 --truncate 0,\
+	    $(TRAIN_SHESH_F10R1))
+	@$(call label_stage,f11r1,--positions 57727 --seed 291 --trials 72 --truncate 0,$(TRAIN_SHESH_F11R1))
+	@$(call join_stage,mix12,mv271 mv281 f8r1 f10r1 f10r1e f11r1 f8r1 f10r1 f10r1e f11r1 \
+	    f8r1 f10r1 f10r1e f11r1 f8r1 f10r1 f10r1e f11r1 f8r1 f10r1 f10r1e f11r1 f8r1 f10r1 f10r1e f11r1)
+	@$(call train_stage,shesh-feat-12,--labels $(TRAIN_DIR)/mix12.txt --epochs 30 --rate 0.05 --final-rate 0.002 \
+	    --from $(SHIPPED_FEAT11) --all-features)
 	$(BUILD)/shesh weights $(TRAIN_DIR)/*.snn src/engine/weights/*.snn
 
 # Fuzzing: every tests/fuzz/fuzz_*.c, linked with the library built once with
