@@ -5,7 +5,8 @@
 # very file an uninterrupted run writes, and a resume with other options
 # is refused; merge refuses missing, repeated, incomplete and foreign
 # shards; the labels are chances in order near the engine's own
-# evaluation; `shesh weights --labels` judges networks by them. Bad
+# evaluation; `shesh weights --labels` judges networks by them, and by
+# their choice among the results of each roll of a --moves file. Bad
 # options exit 2 naming the option.
 set -u
 SHESH=${SHESH:-build/shesh}
@@ -149,6 +150,38 @@ for k in 1 2; do
 done
 "$SHESH" label merge ms1.gz ms2.gz > mmerged 2> err || no "merge of --moves shards: exit $? ($(cat err))"
 diff <(zcat m.gz | tail -n +2) <(tail -n +2 mmerged) > /dev/null || no "the --moves shards merged are not the whole run"
+# weights --labels: how the network chooses among each roll's results. The
+# labels are the compiled-in network's own evaluations: it gives up
+# nothing; with the result it likes best labelled 0.2 worse in one roll
+# (0.1 more to win for the player on roll), it gives up what that costs.
+"$SHESH" weights --labels m.gz --json > mw 2> err || no "weights --labels m.gz: exit $? ($(cat err))"
+zcat m.gz | python3 -c '
+import sys
+lines = sys.stdin.read().splitlines()
+print(lines[0])
+rows = [l.split("\t") for l in lines[1:]]
+eq = lambda ch: 2 * ch[0] - 1 + ch[1] + ch[2] - ch[3] - ch[4]
+chances = [[float(x) for x in r[2].split()] for r in rows]
+first = min(range(3), key=lambda i: eq(chances[i]))
+chances[first][0] += 0.1
+loss = eq(chances[first]) - min(eq(chances[i]) for i in range(3))
+for r, ch in zip(rows, chances):
+    r[2] = " ".join("%.6f" % x for x in ch)
+    print("\t".join(r))
+print("%.6f" % loss, file=sys.stderr)
+' > mworse 2> mloss
+"$SHESH" weights --labels mworse --json > mw2 2> err || no "weights --labels mworse: exit $? ($(cat err))"
+python3 - mw mw2 "$(cat mloss)" <<'PY' || no "weights --labels: the choice among each roll's results: $(cat mw mw2)"
+import json, sys
+own, worse = (json.loads(open(f).readline()) for f in sys.argv[1:3])
+loss = float(sys.argv[3])
+assert own["choice_rolls"] == 4 and worse["choice_rolls"] == 4, (own, worse)
+assert own["choice_loss"] == 0, own
+assert 0.05 < loss and abs(worse["choice_loss"] - loss / 4) < 1e-5, (worse, loss)
+PY
+"$SHESH" weights --labels m.gz > mtext 2> err
+grep -qF "choosing among the results of 4 rolls: 0.00 thousandths" mtext || no "weights --labels text: $(cat mtext)"
+"$SHESH" weights --labels a.gz --json | grep -qF '"choice_rolls": 0' || no "weights --labels: rolls found among positions of play"
 expect 2 "--moves" --moves 0 --out x.gz
 expect 2 "--moves" --moves 33 --out x.gz
 passed "$f0" "--moves labels the results of the K best moves for a roll, the other side on roll"
@@ -183,7 +216,7 @@ grep -qE "^  against 3 labels \(of 5: the contact positions\): equity" j || no "
 if [ "$("$SHESH" weights --json | wc -l)" = 2 ]; then # a race network compiled in
     grep -qE "^  against 2 labels \(of 5: the races with a checker outside home\): equity" j ||
         no "race network on mixed labels: $(cat j)"
-    "$SHESH" weights --json --labels a.gz | tail -1 | grep -qF '"labels": 0}' ||
+    "$SHESH" weights --json --labels a.gz | tail -1 | grep -qF '"labels": 0, "choice_rolls": 0}' ||
         no "race network on contact labels: $("$SHESH" weights --json --labels a.gz)"
 fi
 passed "$f0" "--race labels races with a checker outside home; shards merge; resumes only as --race; weights --labels judges each network by its kind"

@@ -8,7 +8,9 @@
 # network file (shesh weights reads it) named by --id or the file name;
 # --from FILE trains on from a network file, and a checkpoint resumes only
 # from the network it started from; --labels trains by epochs on shesh
-# label's labels, nearer them, resuming only on the same labels; --features
+# label's labels, nearer them, resuming only on the same labels; --rank
+# also trains the pairs of results of one roll it finds among them,
+# resuming only with the same weight; --features
 # makes a network that reads the hand-made features, resuming only as one;
 # --race a race network from shesh label --race's labels, refusing other
 # labels, a contact network to start from and a contact checkpoint.
@@ -226,6 +228,33 @@ reports=$(grep -E '^[0-9]+ steps,' "$dir/err" | cut -d' ' -f1 | tr '\n' ' ')
 [ "$status" = 0 ] && [ "$reports" = "20500 41000 " ] ||
     no "--labels without --check-every: exit $status, reports at steps '$reports', not a pass apart"
 passed "$f0" "--labels: supervised epochs bring the network nearer the labels, resume to the same, refuse other labels, report once a pass"
+
+# ---- 3c'. --rank: pairs of results of one roll ------------------------------------
+f0=$fails
+"$SHESH" label --positions 60 --moves 6 --trials 0 --seed 4 --out "$dir/moves.gz" 2> /dev/null ||
+    no "shesh label --moves failed"
+RANK=(--labels "$dir/moves.gz" --epochs 4 --rate 0.05 --final-rate 0.01 --from-default --check-every 60)
+expect 0 "pairs of results of one roll" rank "${RANK[@]}" --rank 2 --out r.snn
+pairs=$(sed -n 's/^shesh train: \([0-9]*\) pairs of results of one roll.*/\1/p' "$dir/err")
+# 60 results of at most 6 moves a roll: at most 5 pairs in each group of 6.
+[ -n "$pairs" ] && [ "$pairs" -ge 30 ] && [ "$pairs" -le 50 ] ||
+    no "--rank: '$pairs' pairs among 60 results of 10 rolls ($(head -c 300 "$dir/err"))"
+grep -qF -- "--rank 2 --from-default" "$dir/err" || no "the command printed at the end lacks --rank: $(cat "$dir/err")"
+train norank "${RANK[@]}" --out r.snn
+cmp -s "$dir/rank/r.snn" "$dir/norank/r.snn" && no "--rank 2 trained the same network as no --rank"
+expect 0 "0 pairs of results" rankplay --labels "$dir/labels.gz" --epochs 1 --from-default --rank 2 --out r.snn
+expect 0 "--resume" ranksplit "${RANK[@]}" --rank 2 --stop-after 100 --out r.snn
+cp "$dir/ranksplit/r.snn.ckpt" "$dir/rank.ckpt"
+expect 1 "was made with --rank 2, this run with --rank 3" ranksplit "${RANK[@]}" --rank 3 --out r.snn --resume
+expect 1 "was made with --rank 2, this run with no --rank" ranksplit "${RANK[@]}" --out r.snn --resume
+expect 0 "resuming" ranksplit "${RANK[@]}" --rank 2 --out r.snn --resume
+cmp -s "$dir/rank/r.snn" "$dir/ranksplit/r.snn" || no "--rank: stopped at 100 and resumed differs"
+mkdir -p "$dir/norank2"
+cp "$dir/sup.ckpt" "$dir/norank2/s.snn.ckpt"
+expect 1 "was made with no --rank, this run with --rank 2" norank2 "${SUP[@]}" --rank 2 --out s.snn --resume
+expect 2 "--rank trains on pairs of labels" rankgames --games 10 --rank 2 --out r.snn
+expect 2 "--rank" rankzero "${RANK[@]}" --rank 0 --out r.snn
+passed "$f0" "--rank: pairs of results of one roll found, trained, named in the command, resumed to the same, other --rank refused"
 
 # ---- 3d. a network that reads the features -------------------------------------
 f0=$fails

@@ -119,6 +119,35 @@ static void test_learning_step(void **state)
     free(v);
 }
 
+/* Steps on a pair bring the difference of the two equities towards the
+ * target, from the first step on. */
+static void test_pair_step(void **state)
+{
+    (void)state;
+    NnWeights *w = malloc(sizeof *w);
+    assert_non_null(w);
+    nn_init(w, NN_INPUTS, 7);
+    Position a, b;
+    pos_start(&a);
+    b = a;
+    b.side[SIDE_ROLLER][5] -= 2, b.side[SIDE_ROLLER][3] += 1, b.side[SIDE_ROLLER][4] += 1;
+    double oa[OUT_COUNT], ob[OUT_COUNT];
+    nn_eval(w, &a, oa);
+    nn_eval(w, &b, ob);
+    double start = eval_money_equity(oa) - eval_money_equity(ob), target = start + 0.3;
+    double gap = target - start;
+    for (int i = 0; i < 100; i++) {
+        nn_learn_pair(w, &a, &b, target, 0.5f);
+        nn_eval(w, &a, oa);
+        nn_eval(w, &b, ob);
+        double now = target - (eval_money_equity(oa) - eval_money_equity(ob));
+        assert_true(now > 0.0 && now < gap); /* nearer each step, not past it */
+        gap = now;
+    }
+    assert_true(gap < 0.1 * 0.3);
+    free(w);
+}
+
 /* The compiled-in network: the opening is close to even (gnubg 1.07 says
  * 0.52 to win, 0.15 gammons each way), and a blitz against a checker on
  * the bar behind a 5-point board is a big favourite with many gammons. */
@@ -301,6 +330,7 @@ int main(void)
         cmocka_unit_test(test_inputs_opening),
         cmocka_unit_test(test_inputs_sides),
         cmocka_unit_test(test_learning_step),
+        cmocka_unit_test(test_pair_step),
         cmocka_unit_test(test_trained),
         cmocka_unit_test(test_sigmoid),
         cmocka_unit_test(test_paths_agree),

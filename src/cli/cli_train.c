@@ -51,6 +51,9 @@ typedef struct Trainer {
     RaceCache *cache;
     MoveList *list;
     const LabelSet *labels; /* --labels: supervised steps instead of games */
+    float rank;             /* --rank: the weight of the steps on pairs */
+    unsigned char *pair;    /* with --rank: pair[k], labels k and k + 1 are
+                               results of one roll of one position */
     long *order, order_epoch; /* this epoch's order of the labels */
 } Trainer;
 
@@ -147,6 +150,23 @@ static void train_label(Trainer *t, uint64_t seed, long g, float rate)
     }
     long k = t->order[g % n];
     nn_learn(t->w, &t->labels->pos[k], t->labels->out[k], rate);
+    if (t->pair && t->pair[k])
+        nn_learn_pair(t->w, &t->labels->pos[k], &t->labels->pos[k + 1],
+                      eval_money_equity(t->labels->out[k]) -
+                          eval_money_equity(t->labels->out[k + 1]),
+                      rate * t->rank);
+}
+
+/* pair[] of --rank: a byte a label, 1 where it and the label after it are
+ * results of one roll (label_siblings). Returns how many pairs there are. */
+static long find_pairs(const LabelSet *set, unsigned char *pair)
+{
+    long pairs = 0;
+    for (long k = 0; k < set->n; k++) {
+        pair[k] = label_siblings(set, k);
+        pairs += pair[k];
+    }
+    return pairs;
 }
 
 /* Duplicate games, network (0 ply, race evaluator in races) against
@@ -207,6 +227,7 @@ typedef struct TrainOpts {
     uint64_t labels_hash;    /* label_set_hash of the labels; 0 without */
     uint64_t seed;
     float rate0, rate1;
+    float rank;       /* --rank W, 0 without */
     bool from_default, resume;
     bool features;    /* --features: the network reads the first ten features */
     bool all_features; /* --all-features: all eighteen */
@@ -237,8 +258,11 @@ static void print_command(FILE *f, const TrainOpts *o)
         fprintf(f, "shesh train --labels %s --epochs %ld", o->labels, o->epochs);
     else
         fprintf(f, "shesh train --games %ld", o->games);
-    fprintf(f, " --seed %llu --rate %s --final-rate %s%s%s%s%s --id %s --out %s",
-            (unsigned long long)o->seed, rate_text(o->rate0, r0), rate_text(o->rate1, r1),
+    fprintf(f, " --seed %llu --rate %s --final-rate %s", (unsigned long long)o->seed,
+            rate_text(o->rate0, r0), rate_text(o->rate1, r1));
+    if (o->rank > 0)
+        fprintf(f, " --rank %s", rate_text(o->rank, r0));
+    fprintf(f, "%s%s%s%s --id %s --out %s",
             o->from_default ? " --from-default" : o->from ? " --from " : "", o->from ? o->from : "",
             o->race && !o->from ? " --race" : "",
             o->all_features ? " --all-features" : o->features ? " --features" : "", o->id, o->out);
@@ -265,6 +289,8 @@ static void print_command(FILE *f, const TrainOpts *o)
  *     rng STATE             (hex)
  *     race 1                (a race network; only then, so that checkpoints
  *                            made before race networks read as they were)
+ *     rank BITS             (--rank's float bits in hex; only with --rank,
+ *                            for the same reason)
  *     weights COUNT
  *     <4 * COUNT bytes>
  *     crc32 XXXXXXXX
@@ -300,15 +326,18 @@ static float bits_float(uint32_t u)
 static bool ckpt_write(const char *path, const TrainOpts *o, const NnWeights *w, long done,
                        uint64_t rng, Err *err)
 {
+    char rank_line[32] = "";
+    if (o->rank > 0)
+        snprintf(rank_line, sizeof rank_line, "rank %08lx\n", (unsigned long)float_bits(o->rank));
     Buf b;
     buf_init(&b);
     buf_printf(&b,
                CKPT_MAGIC "net %d %d %d\ngames %ld\nseed %llu\nrate %08lx\nfinal-rate %08lx\n"
-                          "start %016llx\nlabels %016llx\ndone %ld\nrng %016llx\n%sweights %zu\n",
+                          "start %016llx\nlabels %016llx\ndone %ld\nrng %016llx\n%s%sweights %zu\n",
                w->inputs, NN_HIDDEN, OUT_COUNT, o->games, (unsigned long long)o->seed,
                (unsigned long)float_bits(o->rate0), (unsigned long)float_bits(o->rate1),
                (unsigned long long)o->start, (unsigned long long)o->labels_hash, done,
-               (unsigned long long)rng, o->race ? "race 1\n" : "", CKPT_WEIGHTS);
+               (unsigned long long)rng, o->race ? "race 1\n" : "", rank_line, CKPT_WEIGHTS);
     const unsigned char *all = (const unsigned char *)w;
     for (size_t i = 0; i < CKPT_WEIGHTS; i++) {
         uint32_t u;
@@ -395,7 +424,7 @@ static bool ckpt_read(const char *path, const TrainOpts *o, NnWeights *w, long *
         return false;
     bool ok = false;
     const char *text = (const char *)data, *end = text + size - CKPT_TRAILER;
-    uint64_t crc, net[3], games, seed, r0, r1, fd, lh, d, state, count, race = 0;
+    uint64_t crc, net[3], games, seed, r0, r1, fd, lh, d, state, count, race = 0, rank = 0;
     if (size < sizeof CKPT_MAGIC + CKPT_TRAILER || memcmp(text, CKPT_MAGIC, strlen(CKPT_MAGIC))) {
         bool old = size >= 25 && (!memcmp(text, "shesh-train-checkpoint 1\n", 25) ||
                                   !memcmp(text, "shesh-train-checkpoint 2\n", 25) ||
@@ -419,7 +448,9 @@ static bool ckpt_read(const char *path, const TrainOpts *o, NnWeights *w, long *
         !ckpt_field(&p, end, "labels", 16, &lh) || !ckpt_field(&p, end, "done", 10, &d) ||
         !ckpt_field(&p, end, "rng", 16, &state) ||
         (end - p > 5 && !memcmp(p, "race ", 5) && !ckpt_field(&p, end, "race", 10, &race)) ||
-        !ckpt_field(&p, end, "weights", 10, &count) || race > 1 || r0 > UINT32_MAX || r1 > UINT32_MAX || d > games) {
+        (end - p > 5 && !memcmp(p, "rank ", 5) && !ckpt_field(&p, end, "rank", 16, &rank)) ||
+        !ckpt_field(&p, end, "weights", 10, &count) || race > 1 || r0 > UINT32_MAX || r1 > UINT32_MAX ||
+        rank > UINT32_MAX || d > games) {
         err_set(err, "%s is damaged: a malformed header line", path);
         goto done;
     }
@@ -440,6 +471,10 @@ static bool ckpt_read(const char *path, const TrainOpts *o, NnWeights *w, long *
     else if (bits_float((uint32_t)r1) != o->rate1)
         err_set(err, "%s was made with --final-rate %s, not --final-rate %s", path,
                 rate_text(bits_float((uint32_t)r1), got), rate_text(o->rate1, want));
+    else if (bits_float((uint32_t)rank) != o->rank)
+        err_set(err, "%s was made with %s%s, this run with %s%s", path,
+                rank ? "--rank " : "no --rank", rank ? rate_text(bits_float((uint32_t)rank), got) : "",
+                o->rank > 0 ? "--rank " : "no --rank", o->rank > 0 ? rate_text(o->rank, want) : "");
     else if (lh != o->labels_hash)
         err_set(err, "%s was made %s, and this run %s", path,
                 lh ? "on other labels, or by TD" : "by TD self-play",
@@ -491,7 +526,7 @@ static int usage(FILE *out, int status)
             "                   [--rate R] [--final-rate R]\n"
             "                   [--check-every N] [--stop-after N]\n"
             "                   [--from-default | --from NET]\n"
-            "                   [--features | --all-features | --race]\n"
+            "                   [--features | --all-features | --race] [--rank W]\n"
             "                   [--id NAME] [--resume]\n"
             "                   --out FILE\n\n"
             "Trains the contact network by TD(0) self-play for N games (default\n"
@@ -518,7 +553,10 @@ static int usage(FILE *out, int status)
             "otherwise, and every report also gives the equity's mean distance from\n"
             "the labels. --race (with --labels of shesh label --race) trains a race\n"
             "network, for the races the bear-off database does not value exactly, from\n"
-            "random weights or from the race network --from names.\n\n"
+            "random weights or from the race network --from names. --rank W also\n"
+            "trains, at W times the rate, the difference between the equities of each\n"
+            "label and the next where the two are results of one roll of one position\n"
+            "(as shesh label --moves writes them): what a choice of move depends on.\n\n"
             "  --games N        self-play games, 1 to 1000000000 (default 200000)\n"
             "  --labels FILE    train on these labels (shesh label) instead\n"
             "  --epochs E       passes over the labels, 1 to 100000 (default 10)\n"
@@ -535,6 +573,8 @@ static int usage(FILE *out, int status)
             "  --all-features   one that reads all eighteen (features-234)\n"
             "  --race           a race network (needs --labels; with --features, one\n"
             "                   that reads the race features too)\n"
+            "  --rank W         weight of the steps on pairs of results, above 0, at\n"
+            "                   most 100 (needs --labels)\n"
             "  --id NAME        the network's id, 1 to 31 of A-Z a-z 0-9 . _ -\n"
             "                   (default: FILE's name without its directory and .snn)\n"
             "  --resume         go on from FILE.ckpt\n"
@@ -575,7 +615,7 @@ static int parse_options(int argc, char **argv, TrainOpts *o)
 {
     enum { OPT_GAMES = 256, OPT_SEED, OPT_RATE, OPT_FINAL, OPT_CHECK, OPT_STOP, OPT_OUT,
            OPT_DEFAULT, OPT_FROM, OPT_ID, OPT_RESUME, OPT_LABELS, OPT_EPOCHS, OPT_FEATURES,
-           OPT_ALL_FEATURES, OPT_RACE };
+           OPT_ALL_FEATURES, OPT_RACE, OPT_RANK };
     static const struct option opts[] = {
         {"games", required_argument, NULL, OPT_GAMES},
         {"seed", required_argument, NULL, OPT_SEED},
@@ -593,6 +633,7 @@ static int parse_options(int argc, char **argv, TrainOpts *o)
         {"features", no_argument, NULL, OPT_FEATURES},
         {"all-features", no_argument, NULL, OPT_ALL_FEATURES},
         {"race", no_argument, NULL, OPT_RACE},
+        {"rank", required_argument, NULL, OPT_RANK},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
@@ -635,6 +676,7 @@ static int parse_options(int argc, char **argv, TrainOpts *o)
         case OPT_FEATURES: o->features = true; break;
         case OPT_ALL_FEATURES: o->all_features = true; break;
         case OPT_RACE: o->race = true; break;
+        case OPT_RANK: ok = num_float("--rank", optarg, 0, 100, true, &o->rank, &err); break;
         case 'h': return usage(stdout, EXIT_OK) - 1; /* -1: exit 0 now */
         default: return cli_option_error("train", c, argv, opts);
         }
@@ -652,6 +694,8 @@ static int parse_options(int argc, char **argv, TrainOpts *o)
         ok = err_set(&err, "--games is for TD self-play; with --labels give --epochs");
     if (ok && !o->labels && epochs_given)
         ok = err_set(&err, "--epochs needs --labels FILE");
+    if (ok && o->rank > 0 && !o->labels)
+        ok = err_set(&err, "--rank trains on pairs of labels: give --labels FILE");
     if (ok && o->race && !o->labels)
         ok = err_set(&err, "--race trains on labels: give --labels FILE (shesh label --race)");
     if (ok && o->features && o->all_features)
@@ -752,7 +796,7 @@ int cli_train(int argc, char **argv)
     Err err = {{0}};
     /* The checkpoint is read before the bear-off database is built, so a
      * refused one is refused at once. */
-    Trainer t = {malloc(sizeof(NnWeights)), NULL, NULL, NULL, NULL, NULL, -1};
+    Trainer t = {.w = malloc(sizeof(NnWeights)), .order_epoch = -1};
     LabelSet labels = {NULL, NULL, 0};
     status = EXIT_FAIL;
     long done = 0;
@@ -777,6 +821,15 @@ int cli_train(int argc, char **argv)
             goto done;
         }
         t.labels = &labels;
+        if (o.rank > 0) {
+            if (!(t.pair = malloc((size_t)labels.n))) {
+                fprintf(stderr, "shesh train: out of memory\n");
+                goto done;
+            }
+            t.rank = o.rank;
+            fprintf(stderr, "shesh train: %ld pairs of results of one roll among the labels\n",
+                    find_pairs(&labels, t.pair));
+        }
         o.games = labels.n * o.epochs;
         o.labels_hash = label_set_hash(&labels);
         /* By default a report a pass over the labels: a report plays 1,000
@@ -872,6 +925,7 @@ done:
     race_cache_free(t.cache);
     free(t.list);
     free(t.order);
+    free(t.pair);
     label_set_free(&labels);
     return status;
 }

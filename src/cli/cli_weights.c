@@ -39,7 +39,10 @@ static void weights_usage(FILE *out)
             "output or a merge): the mean absolute difference in cubeless equity and\n"
             "in each chance, over the positions of LABELS of the network's kind (a\n"
             "contact network's contact positions, a race network's races with a\n"
-            "checker outside home).\n\n"
+            "checker outside home). Where LABELS holds the results of moves for a\n"
+            "roll one after the other (shesh label --moves), also how much of the\n"
+            "labels' equity the network gives up choosing among each roll's results,\n"
+            "in thousandths of a point: the yardstick of its choice of move.\n\n"
             "  --labels LABELS  a file of shesh label to judge the networks by\n"
             "  --json       one JSON object a file\n"
             "  -h, --help   this text\n\n"
@@ -94,6 +97,8 @@ static bool show(ShowWhat kind, const char *path, bool json, const LabelSet *lab
     snprintf(hash, sizeof hash, "%016llx", (unsigned long long)info.hash);
     double mae[1 + OUT_COUNT];
     long judged = labels ? label_set_judge(w, labels, mae) : 0;
+    double choice = 0.0;
+    long rolls = labels ? label_set_choice(w, labels, &choice) : 0;
     /* What a network is judged by: the labels of its kind. */
     const char *judged_kind = w->race ? "races with a checker outside home" : "contact positions";
     if (json) {
@@ -120,6 +125,9 @@ static bool show(ShowWhat kind, const char *path, bool json, const LabelSet *lab
                     json_num(&j, mae[k]);
                 json_array_end(&j);
             }
+            json_key(&j, "choice_rolls"), json_int(&j, rolls);
+            if (rolls > 0)
+                json_key(&j, "choice_loss"), json_num(&j, choice);
         }
         json_object_end(&j);
         buf_printf(&b, "\n");
@@ -142,6 +150,11 @@ static bool show(ShowWhat kind, const char *path, bool json, const LabelSet *lab
                        "gammon %.4f  lose backgammon %.4f (mean abs)\n",
                        mae[0], mae[1], mae[2], mae[3], mae[4], mae[5]);
         }
+        if (rolls > 0)
+            buf_printf(&b,
+                       "  choosing among the results of %ld rolls: %.2f thousandths of the "
+                       "labels' equity given up a choice\n",
+                       rolls, 1000.0 * choice);
     }
     fwrite(b.data, 1, b.len, stdout);
     buf_free(&b);

@@ -255,23 +255,25 @@ void nn_eval_portable(const NnWeights *w, const Position *p, double out[OUT_COUN
     eval_by(forward_portable, w, p, out);
 }
 
-void nn_learn(NnWeights *w, const Position *p, const double target[OUT_COUNT], float rate)
+/* The error signal at each hidden unit's sum for the error signal delta
+ * at each output's sum (the network's weights as they are). */
+static void hidden_delta(const NnWeights *w, const float hidden[NN_HIDDEN],
+                         const float delta[OUT_COUNT], float grad[NN_HIDDEN])
 {
-    int index[NN_INPUTS];
-    float value[NN_INPUTS], hidden[NN_HIDDEN], o[OUT_COUNT];
-    int n = nn_inputs(w, p, index, value);
-    forward(w, n, index, value, hidden, o);
-    /* Cross-entropy with sigmoid outputs: the error at each output's sum is
-     * simply target - output. */
-    float delta[OUT_COUNT], grad[NN_HIDDEN];
-    for (int k = 0; k < OUT_COUNT; k++)
-        delta[k] = (float)target[k] - o[k];
     for (int h = 0; h < NN_HIDDEN; h++) {
         float g = 0.0f;
         for (int k = 0; k < OUT_COUNT; k++)
             g += delta[k] * w->out[k][h];
         grad[h] = g * hidden[h] * (1.0f - hidden[h]);
     }
+}
+
+/* Moves the weights of one forward pass (its n inputs, its hidden units)
+ * by rate times the error signals at the outputs' and hidden units' sums. */
+static void step(NnWeights *w, int n, const int index[], const float value[],
+                 const float hidden[NN_HIDDEN], const float delta[OUT_COUNT],
+                 const float grad[NN_HIDDEN], float rate)
+{
     for (int k = 0; k < OUT_COUNT; k++) {
         for (int h = 0; h < NN_HIDDEN; h++)
             w->out[k][h] += rate * delta[k] * hidden[h];
@@ -285,6 +287,57 @@ void nn_learn(NnWeights *w, const Position *p, const double target[OUT_COUNT], f
     }
     for (int h = 0; h < NN_HIDDEN; h++)
         w->hidden_bias[h] += rate * grad[h];
+}
+
+void nn_learn(NnWeights *w, const Position *p, const double target[OUT_COUNT], float rate)
+{
+    int index[NN_INPUTS];
+    float value[NN_INPUTS], hidden[NN_HIDDEN], o[OUT_COUNT];
+    int n = nn_inputs(w, p, index, value);
+    forward(w, n, index, value, hidden, o);
+    /* Cross-entropy with sigmoid outputs: the error at each output's sum is
+     * simply target - output. */
+    float delta[OUT_COUNT], grad[NN_HIDDEN];
+    for (int k = 0; k < OUT_COUNT; k++)
+        delta[k] = (float)target[k] - o[k];
+    hidden_delta(w, hidden, delta, grad);
+    step(w, n, index, value, hidden, delta, grad, rate);
+}
+
+/* The cubeless money equity's weights on the five outputs (the money
+ * equity of eval_outputs.h: 2 win - 1 + the gammons and backgammons won
+ * less those lost). */
+static const float equity_weight[OUT_COUNT] = {2.0f, 1.0f, 1.0f, -1.0f, -1.0f};
+
+static float outputs_equity(const float o[OUT_COUNT])
+{
+    float e = -1.0f;
+    for (int k = 0; k < OUT_COUNT; k++)
+        e += equity_weight[k] * o[k];
+    return e;
+}
+
+void nn_learn_pair(NnWeights *w, const Position *a, const Position *b, double diff, float rate)
+{
+    int ia[NN_INPUTS], ib[NN_INPUTS];
+    float va[NN_INPUTS], vb[NN_INPUTS], ha[NN_HIDDEN], hb[NN_HIDDEN], oa[OUT_COUNT],
+        ob[OUT_COUNT];
+    int na = nn_inputs(w, a, ia, va), nb = nn_inputs(w, b, ib, vb);
+    forward(w, na, ia, va, ha, oa);
+    forward(w, nb, ib, vb, hb, ob);
+    /* Half the squared error of the difference: its gradient at output k's
+     * sum is err * weight_k * o_k (1 - o_k) for a, the opposite for b. */
+    float err = (outputs_equity(oa) - outputs_equity(ob)) - (float)diff;
+    float da[OUT_COUNT], db[OUT_COUNT], ga[NN_HIDDEN], gb[NN_HIDDEN];
+    for (int k = 0; k < OUT_COUNT; k++) {
+        da[k] = -err * equity_weight[k] * oa[k] * (1.0f - oa[k]);
+        db[k] = err * equity_weight[k] * ob[k] * (1.0f - ob[k]);
+    }
+    /* Both gradients from the weights before either step. */
+    hidden_delta(w, ha, da, ga);
+    hidden_delta(w, hb, db, gb);
+    step(w, na, ia, va, ha, da, ga, rate);
+    step(w, nb, ib, vb, hb, db, gb, rate);
 }
 
 static float next_weight(unsigned long long *s)

@@ -61,6 +61,11 @@ void nn_eval_portable(const NnWeights *w, const Position *p, double out[OUT_COUN
  * target (the TD target), learning rate rate. */
 void nn_learn(NnWeights *w, const Position *p, const double target[OUT_COUNT], float rate);
 
+/* One step of gradient descent on half the squared error of the
+ * difference between the cubeless money equities of a and b (a's less b's)
+ * against diff: what a choice between the two positions depends on. */
+void nn_learn_pair(NnWeights *w, const Position *a, const Position *b, double diff, float rate);
+
 /* Small random weights from a seed (for training from scratch), for a
  * network reading `inputs` inputs (NN_RAW_INPUTS, NN_INPUTS_FIRST or
  * NN_INPUTS). */

@@ -142,6 +142,65 @@ long label_set_judge(const NnWeights *w, const LabelSet *l, double mae[1 + OUT_C
     return n;
 }
 
+bool label_siblings(const LabelSet *set, long k)
+{
+    if (k < 0 || k + 1 >= set->n)
+        return false;
+    const Position *a = &set->pos[k], *b = &set->pos[k + 1];
+    if (pos_equal(a, b) || pos_pips(a, SIDE_OPPONENT) != pos_pips(b, SIDE_OPPONENT))
+        return false;
+    const uint8_t *x = a->side[SIDE_ROLLER], *y = b->side[SIDE_ROLLER];
+    int hit_a = 0, hit_b = 0; /* blots of the position before, hit in a, in b */
+    for (int i = 0; i < POS_BAR; i++) {
+        if (x[i] == y[i])
+            continue;
+        if (x[i] + y[i] != 1) /* a blot in one, hit in the other */
+            return false;
+        hit_a += y[i], hit_b += x[i];
+    }
+    return x[POS_BAR] >= hit_a && x[POS_BAR] - hit_a == y[POS_BAR] - hit_b;
+}
+
+/* The mover's loss in the run of labels [from, to): the labels value each
+ * result for the player on roll there, the other side of the mover. */
+static double run_loss(const NnWeights *w, const LabelSet *set, long from, long to)
+{
+    long pick = from, best = from;
+    double pick_eq = 0.0;
+    for (long i = from; i < to; i++) {
+        double out[OUT_COUNT];
+        nn_eval(w, &set->pos[i], out);
+        eval_clamp(out);
+        double eq = eval_money_equity(out);
+        if (i == from || eq < pick_eq)
+            pick = i, pick_eq = eq;
+        if (eval_money_equity(set->out[i]) < eval_money_equity(set->out[best]))
+            best = i;
+    }
+    return eval_money_equity(set->out[pick]) - eval_money_equity(set->out[best]);
+}
+
+long label_set_choice(const NnWeights *w, const LabelSet *set, double *loss)
+{
+    long runs = 0;
+    double sum = 0.0;
+    for (long from = 0; from < set->n;) {
+        long to = from + 1;
+        while (label_siblings(set, to - 1))
+            to++;
+        bool valued = true;
+        for (long i = from; i < to && valued; i++)
+            valued = eval_network_values(w->race, &set->pos[i]);
+        if (to - from >= 2 && valued) {
+            sum += run_loss(w, set, from, to);
+            runs++;
+        }
+        from = to;
+    }
+    *loss = runs ? sum / (double)runs : 0.0;
+    return runs;
+}
+
 void label_set_free(LabelSet *set)
 {
     free(set->pos);

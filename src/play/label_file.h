@@ -60,6 +60,19 @@ uint64_t label_set_hash(const LabelSet *set);
  * that is (0: mae all 0). */
 long label_set_judge(const NnWeights *w, const LabelSet *set, double mae[1 + OUT_COUNT]);
 
+/* Whether labels k and k + 1 of set can be the results of two moves of
+ * one roll of one position, as shesh label --moves writes them one after
+ * the other: the mover's pips the same, and the checkers of the player on
+ * roll the same but for blots one of the two moves hit. */
+bool label_siblings(const LabelSet *set, long k);
+
+/* How well w chooses among the results of one roll: over every run of
+ * two or more labels, each the sibling of the next, all of them positions
+ * w values, the mover's equity given up by the result w values best for
+ * him against the best by the labels. Returns how many such runs (rolls)
+ * there are, *loss the mean (0 when none). */
+long label_set_choice(const NnWeights *w, const LabelSet *set, double *loss);
+
 /* Reads one line (len bytes at text, a final newline allowed) into l; false
  * (err says what is wrong) for anything else. */
 bool label_line_parse(const char *text, size_t len, LabelLine *l, Err *err);
