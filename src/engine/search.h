@@ -37,6 +37,13 @@
 #define SEARCH_KEEP_DEEP 3 /* moves kept from each deeper ranking but the last */
 #define SEARCH_WINDOW 0.10 /* ... and only those within this equity of the best */
 #define SEARCH_FILTER 5    /* inside the tree: pubeval's best, for the network */
+/* Whether the filter serves race moves inside the tree too (since
+ * 2026-12-04; before, pubeval's race weights chose them alone). make
+ * train's builds set it to 0 (-DSEARCH_RACE_FILTER=0): its label sets
+ * were made so, and are made again the same only so. */
+#ifndef SEARCH_RACE_FILTER
+#define SEARCH_RACE_FILTER 1
+#endif
 /* Cube states a node of a cubeful search is valued for at once: each level
  * holds at most twice the states of the one above, starting from one. */
 #define SEARCH_MAX_CUBES (2 << SEARCH_MAX_PLIES)
