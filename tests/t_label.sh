@@ -63,7 +63,10 @@ for l, e in zip(labels, evals):
     w, wg, wbg, lg, lbg = map(float, l[2].split())
     assert 0 <= wbg <= wg <= w <= 1 and 0 <= lbg <= lg <= 1 - w + 1e-9, l
     eq, se = map(float, l[3].split())
-    assert abs(eq - (2 * w - 1 + wg - lg + wbg - lbg)) < 1e-4 and 0 <= se < 0.2, l
+    # The equity is as measured, the chances clamped to chances (a mean with
+    # the luck taken out may stray a little below 0): the two agree to
+    # within what the clamp moved.
+    assert abs(eq - (2 * w - 1 + wg - lg + wbg - lbg)) < 2e-3 and 0 <= se < 0.2, l
     diff += abs(w - e["win"])
 assert diff / len(labels) < 0.08, diff / len(labels)
 PY

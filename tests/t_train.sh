@@ -258,7 +258,7 @@ passed "$f0" "--rank: pairs of results of one roll found, trained, named in the 
 
 # ---- 3d. a network that reads the features -------------------------------------
 f0=$fails
-FEAT=(--labels "$dir/labels.gz" --epochs 6 --rate 0.05 --final-rate 0.01 --from "$dir/full/w.snn" --features --check-every 60)
+FEAT=(--labels "$dir/labels.gz" --epochs 6 --rate 0.2 --final-rate 0.05 --from "$dir/full/w.snn" --features --check-every 60)
 train feat "${FEAT[@]}" --out f.snn
 [ "$status" = 0 ] || no "--features: exit $status ($(head -c 300 "$dir/err"))"
 grep -qF -- "--from $dir/full/w.snn --features --id f --out f.snn" "$dir/err" ||
@@ -271,8 +271,8 @@ python3 -c "import sys; sys.exit(not float('$after') < 0.9 * float('$before'))" 
     no "--features: six epochs did not bring the network nearer the labels ($before -> $after)"
 expect 0 "--resume" featsplit "${FEAT[@]}" --stop-after 70 --out f.snn
 cp "$dir/featsplit/f.snn.ckpt" "$dir/feat.ckpt"
-expect 1 "holds a network of 218 inputs" featsplit --labels "$dir/labels.gz" --epochs 6 --rate 0.05 \
-    --final-rate 0.01 --from "$dir/full/w.snn" --out f.snn --resume
+expect 1 "holds a network of 218 inputs" featsplit --labels "$dir/labels.gz" --epochs 6 --rate 0.2 \
+    --final-rate 0.05 --from "$dir/full/w.snn" --out f.snn --resume
 cp "$dir/feat.ckpt" "$dir/featsplit/f.snn.ckpt"
 expect 0 "resuming" featsplit "${FEAT[@]}" --out f.snn --resume
 cmp -s "$dir/feat/f.snn" "$dir/featsplit/f.snn" || no "--features: stopped at 70 and resumed differs"
