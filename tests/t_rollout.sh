@@ -93,13 +93,17 @@ $R --cubeless --trials 1296 --json --no-vr $RACE > "$dir/novr.json" || no "race 
 python3 - "$dir/exact.json" "$dir/vr.json" "$dir/novr.json" <<'PY' || no "the exact race: $(cat "$dir/exact.json" "$dir/vr.json" | cut -c1-400)"
 import json, sys
 exact, vr, novr = (json.loads(open(f).readline()) for f in sys.argv[1:])
+# The database's value is exact for play that minimises each side's
+# expected rolls; the rollout's players maximise their chances, a few
+# thousandths apart at most: VR, whose error is now a few 1e-5, sees it.
 for r in (vr, novr):
     for k in ("win", "cubeless"):
-        assert abs(r[k] - exact[k]) < 4 * r["se"][k], (k, r[k], r["se"][k], exact[k])
+        slack = 0.002 if k == "win" else 0.004
+        assert abs(r[k] - exact[k]) < 4 * r["se"][k] + slack, (k, r[k], r["se"][k], exact[k])
 assert vr["se"]["win"] * 3 < novr["se"]["win"], (vr["se"], novr["se"])
 assert vr["se"]["cubeless"] * 3 < novr["se"]["cubeless"], (vr["se"], novr["se"])
 PY
-passed "$f0" "a bear-off race: with and without variance reduction within 4 SE of the exact value; VR's error 3 times smaller or better"
+passed "$f0" "a bear-off race: with and without variance reduction within 4 SE (and the database's few thousandths) of its value; VR's error 3 times smaller or better"
 
 f0=$fails
 $R --trials 36 --json $OPENING > "$dir/full.json"
