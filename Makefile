@@ -256,9 +256,9 @@ TRAIN_DIR ?= build/train
 # TRAIN_SHESH_F11R1), and the last by feat-12 with it (a fifth,
 # TRAIN_SHESH_F12R1).
 # Every 2-ply label set so far was made before the search's race filter
-# (search.h): the builds of the stages leave it out, so that they make
-# the same labels.
-TRAIN_CFLAGS := -DSEARCH_RACE_FILTER=0
+# and with pubeval's best 5 inside the tree (search.h): the builds of the
+# stages search so, so that they make the same labels.
+TRAIN_CFLAGS := -DSEARCH_RACE_FILTER=0 -DSEARCH_FILTER_DEEP=5
 TRAIN_SHESH := $(TRAIN_DIR)/build/shesh
 TRAIN_SHESH_F8R1 := $(TRAIN_DIR)/build-f8r1/shesh
 TRAIN_SHESH_F10R1 := $(TRAIN_DIR)/build-f10r1/shesh

@@ -842,6 +842,50 @@ static void test_cache_answers_alike(void **state)
     engine_scratch_free(kept);
 }
 
+/* A tree 2 plies deep picks among more moves than one 1 ply deep
+ * (search.h), so a node's value at one depth differs between them: a 1-ply
+ * hint after a 2-ply one on the same scratch (whose first pass valued the
+ * same candidates at 1 ply) must rank as a 1-ply hint on a bare one. */
+static void test_cache_keeps_widths_apart(void **state)
+{
+    (void)state;
+    TsvReader *r = malloc(sizeof *r);
+    assert_non_null(r);
+    assert_true(tsv_open(r, VECTORS));
+    EngineScratch *bare = engine_scratch_new_cached(0, NULL);
+    EngineScratch *kept = engine_scratch_new(NULL);
+    assert_non_null(bare);
+    assert_non_null(kept);
+    CubeState money = cubes_money();
+    int n = 0;
+    while (tsv_next(r) && n < CACHE_POSITIONS) {
+        if (r->lineno % 53 != 0)
+            continue;
+        Position p;
+        assert_true(posid_decode(r->field[0], &p, NULL));
+        int d1 = 1 + n % 6, d2 = 1 + (n / 6) % 6, got0 = 0, got1 = 0, deep = 0;
+        EngineCandidate h0[8], h1[8], h2[8];
+        memset(h0, 0, sizeof h0);
+        memset(h1, 0, sizeof h1);
+        assert_int_equal(engine_hint_moves(engines[0], kept, &p, d1, d2, &money, 2, h2, 8, &deep,
+                                           NULL),
+                         ENGINE_OK);
+        assert_int_equal(engine_hint_moves(engines[0], kept, &p, d1, d2, &money, 1, h1, 8, &got1,
+                                           NULL),
+                         ENGINE_OK);
+        assert_int_equal(engine_hint_moves(engines[0], bare, &p, d1, d2, &money, 1, h0, 8, &got0,
+                                           NULL),
+                         ENGINE_OK);
+        assert_int_equal(got0, got1);
+        assert_memory_equal(h0, h1, sizeof h0);
+        n++;
+    }
+    tsv_close(r);
+    free(r);
+    engine_scratch_free(bare);
+    engine_scratch_free(kept);
+}
+
 /* Nonsense in, no crash out: boards with up to 40 checkers a point, both
  * sides on one point, any cube state; every entry point at 0 and 1 ply. */
 static void test_garbage_survived(void **state)
@@ -917,6 +961,7 @@ int main(void)
         cmocka_unit_test(test_stop_flag),
         cmocka_unit_test(test_resignation),
         cmocka_unit_test(test_cache_answers_alike),
+        cmocka_unit_test(test_cache_keeps_widths_apart),
         cmocka_unit_test(test_threads_agree),
         cmocka_unit_test(test_scratch_reused),
         cmocka_unit_test(test_garbage_survived),

@@ -163,31 +163,32 @@ static void keep_best(int *keep, double *val, int *kept, int cap, int i, double 
     val[at] = v;
 }
 
-/* Indices of the (at most) SEARCH_FILTER moves of l with the best pubeval
- * scores, best first; returns how many. */
-static int pubeval_filter(const MoveList *l, bool race, int keep[SEARCH_FILTER])
+/* Indices of the (at most) width <= SEARCH_FILTER_DEEP moves of l with
+ * the best pubeval scores, best first; returns how many. */
+static int pubeval_filter(const MoveList *l, bool race, int width,
+                          int keep[SEARCH_FILTER_DEEP])
 {
-    double val[SEARCH_FILTER];
+    double val[SEARCH_FILTER_DEEP];
     int kept = 0;
     for (int i = 0; i < l->count; i++)
-        keep_best(keep, val, &kept, SEARCH_FILTER, i,
-                  pubeval_score(&l->moves[i].result, race));
+        keep_best(keep, val, &kept, width, i, pubeval_score(&l->moves[i].result, race));
     return kept;
 }
 
 /* Index of the mover's 0-ply choice in l (count >= 1); out gets the
- * chosen move's outputs. */
-static int pick(Search *s, const Position *p, const MoveList *l, int side, bool inner,
+ * chosen move's outputs. width: 0 at the root (every move), inside the
+ * tree how many of pubeval's best the network chooses from. */
+static int pick(Search *s, const Position *p, const MoveList *l, int side, int width,
                 double out[OUT_COUNT])
 {
     bool race = eval_is_race(p);
-    Rank rank = rank_kind(s, race, inner);
-    int filtered[SEARCH_FILTER], n = l->count;
+    Rank rank = rank_kind(s, race, width > 0);
+    int filtered[SEARCH_FILTER_DEEP], n = l->count;
     const int *which = NULL; /* NULL: every move */
     if (rank == RANK_FILTER) {
         rank = RANK_EVAL;
-        if (n > SEARCH_FILTER) {
-            n = pubeval_filter(l, race, filtered);
+        if (n > width) {
+            n = pubeval_filter(l, race, width, filtered);
             which = filtered;
         }
     }
@@ -328,7 +329,9 @@ static void node(Search *s, const Position *p, int plies, int side, double out[O
      * each) are not. */
     EvalKey key;
     bool keep = false;
-    if (states == 0 && cached(s, p, plies, s->tag[side], &key, &keep, out))
+    /* The same node valued by a tree of another width is another value. */
+    uint64_t tag = s->tag[side] ^ ((uint64_t)s->width * 0x9e3779b97f4a7c15u);
+    if (states == 0 && cached(s, p, plies, tag, &key, &keep, out))
         return;
     Cubes below; /* only its first below.n states are ever read */
     below.n = 0;
@@ -354,7 +357,7 @@ static void node(Search *s, const Position *p, int plies, int side, double out[O
                  * cubeful values walk the same tree again.) */
                 bool bare = s->leaves_bare;
                 s->leaves_bare = bare || (plies == 1 && s->last_pass);
-                next = l->moves[pick(s, p, l, side, true, o)].result;
+                next = l->moves[pick(s, p, l, side, s->width, o)].result;
                 s->leaves_bare = bare;
             }
             pos_swap(&next);
@@ -393,19 +396,22 @@ static void node(Search *s, const Position *p, int plies, int side, double out[O
     }
 }
 
-/* A search 0 ply deep values every position without the table: it meets
- * no position twice, and a lookup in a table of megabytes costs a third
- * of the evaluation it would save (a 0-ply move took 40 % longer with it;
- * a rollout is nothing but 0-ply moves). */
-static void use_table_from(Search *s, int plies)
+/* Sets up a search `plies` deep from its root. A search 0 ply deep
+ * values every position without the table: it meets no position twice,
+ * and a lookup in a table of megabytes costs a third of the evaluation it
+ * would save (a 0-ply move took 40 % longer with it; a rollout is nothing
+ * but 0-ply moves). The picks inside a tree 2 plies deep or more choose
+ * among more of pubeval's best (search.h). */
+static void begin(Search *s, int plies)
 {
     s->leaves_bare = plies <= 0;
     s->last_pass = false;
+    s->width = plies >= 2 ? SEARCH_FILTER_DEEP : SEARCH_FILTER;
 }
 
 void search_eval(Search *s, const Position *p, int plies, int side, double out[OUT_COUNT])
 {
-    use_table_from(s, plies);
+    begin(s, plies);
     node(s, p, plies, side, out, NULL, NULL, NULL, NULL);
 }
 
@@ -414,7 +420,7 @@ double search_cubeful(Search *s, const Position *p, int plies, int side, const C
 {
     Cubes c = {1, {*cs}};
     double eq;
-    use_table_from(s, plies);
+    begin(s, plies);
     node(s, p, plies, side, out, &c, &eq, NULL, NULL);
     return eq;
 }
@@ -424,7 +430,7 @@ void search_cube_equities(Search *s, const Position *p, int plies, const CubeSta
 {
     Cubes c = {1, {*cs}};
     double best, nd, dt;
-    use_table_from(s, plies);
+    begin(s, plies);
     node(s, p, plies, 0, out, &c, &best, &nd, &dt);
     eq->no_double = nd;
     eq->double_take = dt;
@@ -437,11 +443,11 @@ void search_roll_picks(Search *s, const Position *p, Position results[SEARCH_ROL
 {
     MoveList *l = s->scratch->lists[1];
     int k = 0;
-    use_table_from(s, 0);
+    begin(s, 0);
     for (int d1 = 1; d1 <= 6; d1++)
         for (int d2 = d1; d2 <= 6; d2++, k++) {
             if (movegen_generate(p, d1, d2, l) > 0) {
-                results[k] = l->moves[pick(s, p, l, 0, true, out[k])].result;
+                results[k] = l->moves[pick(s, p, l, 0, s->width, out[k])].result;
                 continue;
             }
             results[k] = *p; /* the turn passes */
@@ -510,7 +516,7 @@ int search_rank(Search *s, const Position *p, int d1, int d2, int plies, SearchC
     int n = movegen_generate(p, d1, d2, l);
     if (plies > SEARCH_MAX_PLIES)
         plies = SEARCH_MAX_PLIES;
-    use_table_from(s, plies);
+    begin(s, plies);
     bool race = eval_is_race(p);
     Rank root_rank = rank_kind(s, race, false);
     /* Every move's 0-ply outputs, ordered as search_move_among orders them (its
@@ -552,9 +558,9 @@ int search_move_among(Search *s, const Position *p, const MoveList *l, int plies
     double o[OUT_COUNT];
     if (plies > SEARCH_MAX_PLIES)
         plies = SEARCH_MAX_PLIES;
-    use_table_from(s, l->count == 1 ? 0 : plies);
+    begin(s, l->count == 1 ? 0 : plies);
     if (l->count == 1 || plies <= 0) {
-        int i = pick(s, p, l, 0, false, o);
+        int i = pick(s, p, l, 0, 0, o);
         if (out)
             memcpy(out, o, sizeof o);
         return i;

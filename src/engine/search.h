@@ -36,7 +36,18 @@
 #define SEARCH_KEEP 8      /* moves kept from the 0-ply ranking */
 #define SEARCH_KEEP_DEEP 3 /* moves kept from each deeper ranking but the last */
 #define SEARCH_WINDOW 0.10 /* ... and only those within this equity of the best */
-#define SEARCH_FILTER 5    /* inside the tree: pubeval's best, for the network */
+/* Inside the tree the network chooses among pubeval's best SEARCH_FILTER
+ * moves, in a search 2 plies deep or more among SEARCH_FILTER_DEEP (since
+ * 2026-12-04; 5 before): at 2 plies that took the benchmark from 1.59 to
+ * 1.30 thousandths a decision and won +0.025 +- 0.013 a game, for about
+ * twice the time a decision; at 1 ply 16 was level in play with 5 and
+ * costs twice as much (docs/engine.md). make train's builds set
+ * -DSEARCH_FILTER_DEEP=5: its label sets were made so. */
+#define SEARCH_FILTER 5
+#ifndef SEARCH_FILTER_DEEP
+#define SEARCH_FILTER_DEEP 16
+#endif
+_Static_assert(SEARCH_FILTER <= SEARCH_FILTER_DEEP, "a pick's list holds SEARCH_FILTER_DEEP");
 /* Whether the filter serves race moves inside the tree too (since
  * 2026-12-04; before, pubeval's race weights chose them alone). make
  * train's builds set it to 0 (-DSEARCH_RACE_FILTER=0): its label sets
@@ -83,6 +94,7 @@ typedef struct Search {
     Utility util[2]; /* [0]: the player on roll at the root, [1]: the other */
     SearchScratch *scratch; /* lent by the caller for this search */
     uint64_t tag[2]; /* the value table's tag of a deeper value, by side */
+    int width;       /* how many moves a pick inside the tree looks at */
     bool stopped;    /* a node ended early: its values are not kept */
     bool last_pass;  /* deepening the candidates for the last time */
     bool leaves_bare; /* valuing without the table (search.c) */
