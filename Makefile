@@ -76,7 +76,7 @@ LIB_SRC := $(wildcard $(LAYERS:%=src/%/*.c) src/lib/*.c)
 # The network compiled in (src/engine/weights/README.md lists them all):
 # its file's bytes become an array in a generated engine source,
 # nn_default.c, built with every flavour of the library's objects.
-NN_DEFAULT := src/engine/weights/shesh-feat-14.snn
+NN_DEFAULT := src/engine/weights/shesh-feat-15.snn
 # The race network compiled in; empty: none, races are the race model's.
 NN_RACE_DEFAULT := src/engine/weights/shesh-race-1.snn
 NN_GEN := $(BUILD)/gen/engine/nn_default.c
@@ -254,12 +254,14 @@ TRAIN_DIR ?= build/train
 # beside it (TRAIN_SHESH_F8R1); those after them by feat-10 with it (a
 # third, TRAIN_SHESH_F10R1), those after them by feat-11 with it (a fourth,
 # TRAIN_SHESH_F11R1), those after them by feat-12 with it (a fifth,
-# TRAIN_SHESH_F12R1), and the last by feat-13 with it (a sixth,
-# TRAIN_SHESH_F13R1).
+# TRAIN_SHESH_F12R1), those after them by feat-13 with it (a sixth,
+# TRAIN_SHESH_F13R1), and the last by feat-14 with it (a seventh,
+# TRAIN_SHESH_F14R1).
 # Every 2-ply label set up to feat-13's was made before the search's race
 # filter, and every one with pubeval's best 5 inside the tree (search.h):
 # the builds of the stages search so, so that they make the same labels;
-# feat-13's labels were made with the race filter (TRAIN_CFLAGS_F13).
+# feat-13's and feat-14's labels were made with the race filter
+# (TRAIN_CFLAGS_F13).
 TRAIN_CFLAGS := -DSEARCH_RACE_FILTER=0 -DSEARCH_FILTER_DEEP=5
 TRAIN_CFLAGS_F13 := -DSEARCH_FILTER_DEEP=5
 TRAIN_SHESH := $(TRAIN_DIR)/build/shesh
@@ -268,6 +270,7 @@ TRAIN_SHESH_F10R1 := $(TRAIN_DIR)/build-f10r1/shesh
 TRAIN_SHESH_F11R1 := $(TRAIN_DIR)/build-f11r1/shesh
 TRAIN_SHESH_F12R1 := $(TRAIN_DIR)/build-f12r1/shesh
 TRAIN_SHESH_F13R1 := $(TRAIN_DIR)/build-f13r1/shesh
+TRAIN_SHESH_F14R1 := $(TRAIN_DIR)/build-f14r1/shesh
 # A train stage reports (and checkpoints) as shesh train does by default,
 # every 20,000 games or once a pass over the labels, unless its options say
 # otherwise; the reports change no weight.
@@ -309,7 +312,8 @@ join_stage = [ -f $(TRAIN_DIR)/$(1).txt ] || { cat $(2:%=$(TRAIN_DIR)/%.txt) > $
 # feat-13 from feat-12 on 1 M of feat-12's own 2-ply labels of moves and
 # the same rollouts six times over, with the pairs of results of one roll
 # trained as pairs too (--rank); feat-14 from feat-13 the same way on 1 M
-# of feat-13's own.
+# of feat-13's own, and feat-15 from feat-14 on 1 M of feat-14's own and
+# feat-13's 1 M beside them.
 SHIPPED_TD3 := src/engine/weights/shesh-td-3.snn
 SHIPPED_SUP4 := src/engine/weights/shesh-sup-4.snn
 SHIPPED_FEAT5 := src/engine/weights/shesh-feat-5.snn
@@ -320,6 +324,7 @@ SHIPPED_FEAT10 := src/engine/weights/shesh-feat-10.snn
 SHIPPED_FEAT11 := src/engine/weights/shesh-feat-11.snn
 SHIPPED_FEAT12 := src/engine/weights/shesh-feat-12.snn
 SHIPPED_FEAT13 := src/engine/weights/shesh-feat-13.snn
+SHIPPED_FEAT14 := src/engine/weights/shesh-feat-14.snn
 train: $(BUILD)/shesh
 	@mkdir -p $(TRAIN_DIR)
 	@$(MAKE) --no-print-directory CFLAGS="$(TRAIN_CFLAGS)" BUILD=$(TRAIN_DIR)/build NN_RACE_DEFAULT= $(TRAIN_SHESH)
@@ -328,6 +333,7 @@ train: $(BUILD)/shesh
 	@$(MAKE) --no-print-directory CFLAGS="$(TRAIN_CFLAGS)" BUILD=$(TRAIN_DIR)/build-f11r1 NN_DEFAULT=$(SHIPPED_FEAT11) $(TRAIN_SHESH_F11R1)
 	@$(MAKE) --no-print-directory CFLAGS="$(TRAIN_CFLAGS)" BUILD=$(TRAIN_DIR)/build-f12r1 NN_DEFAULT=$(SHIPPED_FEAT12) $(TRAIN_SHESH_F12R1)
 	@$(MAKE) --no-print-directory CFLAGS="$(TRAIN_CFLAGS_F13)" BUILD=$(TRAIN_DIR)/build-f13r1 NN_DEFAULT=$(SHIPPED_FEAT13) $(TRAIN_SHESH_F13R1)
+	@$(MAKE) --no-print-directory CFLAGS="$(TRAIN_CFLAGS_F13)" BUILD=$(TRAIN_DIR)/build-f14r1 NN_DEFAULT=$(SHIPPED_FEAT14) $(TRAIN_SHESH_F14R1)
 	@$(call train_stage,shesh-td-2,--games 2000000 --seed 2 --final-rate 0.01 --check-every 250000)
 	@$(call train_stage,shesh-td-3,--games 2000000 --seed 3 --rate 0.02 --final-rate 0.005 \
 	    --check-every 250000 --from $(TRAIN_DIR)/shesh-td-2.snn)
@@ -394,6 +400,11 @@ train: $(BUILD)/shesh
 	    f8r1 f10r1 f10r1e f11r1 f8r1 f10r1 f10r1e f11r1 f8r1 f10r1 f10r1e f11r1 f8r1 f10r1 f10r1e f11r1)
 	@$(call train_stage,shesh-feat-14,--labels $(TRAIN_DIR)/mix14.txt --epochs 20 --rate 0.05 --final-rate 0.002 \
 	    --rank 16 --from $(SHIPPED_FEAT13))
+	@$(call label_stage,mv321,--positions 1000000 --seed 321 --moves 6 --trials 0 --plies 2,$(TRAIN_SHESH_F14R1))
+	@$(call join_stage,mix15,mv311 mv321 f8r1 f10r1 f10r1e f11r1 f8r1 f10r1 f10r1e f11r1 \
+	    f8r1 f10r1 f10r1e f11r1 f8r1 f10r1 f10r1e f11r1 f8r1 f10r1 f10r1e f11r1 f8r1 f10r1 f10r1e f11r1)
+	@$(call train_stage,shesh-feat-15,--labels $(TRAIN_DIR)/mix15.txt --epochs 20 --rate 0.05 --final-rate 0.002 \
+	    --rank 16 --from $(SHIPPED_FEAT14))
 	$(BUILD)/shesh weights $(TRAIN_DIR)/*.snn src/engine/weights/*.snn
 
 # Fuzzing: every tests/fuzz/fuzz_*.c, linked with the library built once with
