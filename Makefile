@@ -261,9 +261,12 @@ TRAIN_DIR ?= build/train
 # filter, and every one with pubeval's best 5 inside the tree (search.h):
 # the builds of the stages search so, so that they make the same labels;
 # feat-13's and feat-14's labels were made with the race filter
-# (TRAIN_CFLAGS_F13).
+# (TRAIN_CFLAGS_NARROW: only the narrow tree).
 TRAIN_CFLAGS := -DSEARCH_RACE_FILTER=0 -DSEARCH_FILTER_DEEP=5
-TRAIN_CFLAGS_F13 := -DSEARCH_FILTER_DEEP=5
+TRAIN_CFLAGS_NARROW := -DSEARCH_FILTER_DEEP=5
+# The full rollouts of feat-8's, feat-10's and feat-11's games, six times
+# over: the share of them in every mix from feat-12's on.
+TRAIN_ROLLOUTS_X6 := $(foreach i,1 2 3 4 5 6,f8r1 f10r1 f10r1e f11r1)
 TRAIN_SHESH := $(TRAIN_DIR)/build/shesh
 TRAIN_SHESH_F8R1 := $(TRAIN_DIR)/build-f8r1/shesh
 TRAIN_SHESH_F10R1 := $(TRAIN_DIR)/build-f10r1/shesh
@@ -332,8 +335,8 @@ train: $(BUILD)/shesh
 	@$(MAKE) --no-print-directory CFLAGS="$(TRAIN_CFLAGS)" BUILD=$(TRAIN_DIR)/build-f10r1 NN_DEFAULT=$(SHIPPED_FEAT10) $(TRAIN_SHESH_F10R1)
 	@$(MAKE) --no-print-directory CFLAGS="$(TRAIN_CFLAGS)" BUILD=$(TRAIN_DIR)/build-f11r1 NN_DEFAULT=$(SHIPPED_FEAT11) $(TRAIN_SHESH_F11R1)
 	@$(MAKE) --no-print-directory CFLAGS="$(TRAIN_CFLAGS)" BUILD=$(TRAIN_DIR)/build-f12r1 NN_DEFAULT=$(SHIPPED_FEAT12) $(TRAIN_SHESH_F12R1)
-	@$(MAKE) --no-print-directory CFLAGS="$(TRAIN_CFLAGS_F13)" BUILD=$(TRAIN_DIR)/build-f13r1 NN_DEFAULT=$(SHIPPED_FEAT13) $(TRAIN_SHESH_F13R1)
-	@$(MAKE) --no-print-directory CFLAGS="$(TRAIN_CFLAGS_F13)" BUILD=$(TRAIN_DIR)/build-f14r1 NN_DEFAULT=$(SHIPPED_FEAT14) $(TRAIN_SHESH_F14R1)
+	@$(MAKE) --no-print-directory CFLAGS="$(TRAIN_CFLAGS_NARROW)" BUILD=$(TRAIN_DIR)/build-f13r1 NN_DEFAULT=$(SHIPPED_FEAT13) $(TRAIN_SHESH_F13R1)
+	@$(MAKE) --no-print-directory CFLAGS="$(TRAIN_CFLAGS_NARROW)" BUILD=$(TRAIN_DIR)/build-f14r1 NN_DEFAULT=$(SHIPPED_FEAT14) $(TRAIN_SHESH_F14R1)
 	@$(call train_stage,shesh-td-2,--games 2000000 --seed 2 --final-rate 0.01 --check-every 250000)
 	@$(call train_stage,shesh-td-3,--games 2000000 --seed 3 --rate 0.02 --final-rate 0.005 \
 	    --check-every 250000 --from $(TRAIN_DIR)/shesh-td-2.snn)
@@ -386,23 +389,19 @@ train: $(BUILD)/shesh
 	@$(call label_stage,f10r1e,--positions 18914 --seed 231 --disagree 0.08 --trials 72 --truncate 0,\
 	    $(TRAIN_SHESH_F10R1))
 	@$(call label_stage,f11r1,--positions 57727 --seed 291 --trials 72 --truncate 0,$(TRAIN_SHESH_F11R1))
-	@$(call join_stage,mix12,mv271 mv281 f8r1 f10r1 f10r1e f11r1 f8r1 f10r1 f10r1e f11r1 \
-	    f8r1 f10r1 f10r1e f11r1 f8r1 f10r1 f10r1e f11r1 f8r1 f10r1 f10r1e f11r1 f8r1 f10r1 f10r1e f11r1)
+	@$(call join_stage,mix12,mv271 mv281 $(TRAIN_ROLLOUTS_X6))
 	@$(call train_stage,shesh-feat-12,--labels $(TRAIN_DIR)/mix12.txt --epochs 30 --rate 0.05 --final-rate 0.002 \
 	    --from $(SHIPPED_FEAT11) --all-features)
 	@$(call label_stage,mv301,--positions 1000000 --seed 301 --moves 6 --trials 0 --plies 2,$(TRAIN_SHESH_F12R1))
-	@$(call join_stage,mix13,mv301 f8r1 f10r1 f10r1e f11r1 f8r1 f10r1 f10r1e f11r1 \
-	    f8r1 f10r1 f10r1e f11r1 f8r1 f10r1 f10r1e f11r1 f8r1 f10r1 f10r1e f11r1 f8r1 f10r1 f10r1e f11r1)
+	@$(call join_stage,mix13,mv301 $(TRAIN_ROLLOUTS_X6))
 	@$(call train_stage,shesh-feat-13,--labels $(TRAIN_DIR)/mix13.txt --epochs 20 --rate 0.05 --final-rate 0.002 \
 	    --rank 16 --from $(SHIPPED_FEAT12))
 	@$(call label_stage,mv311,--positions 1000000 --seed 311 --moves 6 --trials 0 --plies 2,$(TRAIN_SHESH_F13R1))
-	@$(call join_stage,mix14,mv311 f8r1 f10r1 f10r1e f11r1 f8r1 f10r1 f10r1e f11r1 \
-	    f8r1 f10r1 f10r1e f11r1 f8r1 f10r1 f10r1e f11r1 f8r1 f10r1 f10r1e f11r1 f8r1 f10r1 f10r1e f11r1)
+	@$(call join_stage,mix14,mv311 $(TRAIN_ROLLOUTS_X6))
 	@$(call train_stage,shesh-feat-14,--labels $(TRAIN_DIR)/mix14.txt --epochs 20 --rate 0.05 --final-rate 0.002 \
 	    --rank 16 --from $(SHIPPED_FEAT13))
 	@$(call label_stage,mv321,--positions 1000000 --seed 321 --moves 6 --trials 0 --plies 2,$(TRAIN_SHESH_F14R1))
-	@$(call join_stage,mix15,mv311 mv321 f8r1 f10r1 f10r1e f11r1 f8r1 f10r1 f10r1e f11r1 \
-	    f8r1 f10r1 f10r1e f11r1 f8r1 f10r1 f10r1e f11r1 f8r1 f10r1 f10r1e f11r1 f8r1 f10r1 f10r1e f11r1)
+	@$(call join_stage,mix15,mv311 mv321 $(TRAIN_ROLLOUTS_X6))
 	@$(call train_stage,shesh-feat-15,--labels $(TRAIN_DIR)/mix15.txt --epochs 20 --rate 0.05 --final-rate 0.002 \
 	    --rank 16 --from $(SHIPPED_FEAT14))
 	$(BUILD)/shesh weights $(TRAIN_DIR)/*.snn src/engine/weights/*.snn
