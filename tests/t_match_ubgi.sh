@@ -100,16 +100,17 @@ passed "$n" "shesh:plies=N against 'ubgi:shesh ubgi --plies N' (N = 0, 1) scores
 # interpreter's, over a second on a loaded 2-core machine) time to
 # answer its handshake.
 n=$fails
+limit=3
 for c in "error:unreadable answer:'go chequer' answered 'error bad_state" \
     "illegal:illegal answer:bestmove '24/1'" \
     "pass:illegal answer:passed " \
-    "silent:timeout:no answer within 3 s" \
+    "silent:timeout:no answer within $limit s" \
     "crash:disconnected:the engine's output ended (exit status 3)" \
-    "stubborn:timeout:no answer within 3 s"; do
+    "stubborn:timeout:no answer within $limit s"; do
     mode=${c%%:*} rest=${c#*:}
     kind=${rest%%:*} says=${rest#*:}
     start=$SECONDS
-    run --games 2 --cubeless --timeout 3 shesh "bad=$(fake "$mode" --after 3)"
+    run --games 2 --cubeless --timeout "$limit" shesh "bad=$(fake "$mode" --after 3)"
     [ $rc -eq 0 ] || no "$mode: exit $rc, $err"
     grep -q 'B: 0 points.*forfeits 2$' <<< "$out" || no "$mode: not two forfeits: '$out' $err"
     grep -q '^  faults: 2 ' <<< "$out" || no "$mode: not two faults: '$out'"
