@@ -136,8 +136,11 @@ static void test_pair_step(void **state)
     nn_eval(w, &b, ob);
     double start = eval_money_equity(oa) - eval_money_equity(ob), target = start + 0.3;
     double gap = target - start;
+    /* A step moves the difference by about the rate times the hidden units:
+     * the same steps at any width. */
+    const float rate = 0.5f * 128.0f / NN_HIDDEN;
     for (int i = 0; i < 100; i++) {
-        nn_learn_pair(w, &a, &b, target, 0.5f);
+        nn_learn_pair(w, &a, &b, target, rate);
         nn_eval(w, &a, oa);
         nn_eval(w, &b, ob);
         double now = target - (eval_money_equity(oa) - eval_money_equity(ob));
@@ -257,6 +260,54 @@ static void test_paths_agree(void **state)
     free(r);
 }
 
+/* The money equity of the five chances. */
+static double equity_of(const double o[OUT_COUNT])
+{
+    return 2.0 * o[0] - 1.0 + o[1] + o[2] - o[3] - o[4];
+}
+
+/* The first layer in integers (nn_quantize): both code paths give the same
+ * bits; the equities stay near the floats' (0.001 root mean square on the
+ * positions of play, nn.c); and training clears it. */
+static void test_quantized(void **state)
+{
+    (void)state;
+    NnWeights *w = malloc(sizeof *w), *q = malloc(sizeof *q);
+    assert_non_null(w);
+    assert_non_null(q);
+    Err err;
+    assert_true(nn_file_parse(nn_default_file, nn_default_file_size, "compiled-in", w, NULL, &err));
+    memcpy(q, w, sizeof *w);
+    nn_quantize(q);
+    assert_true(q->quantized);
+    uint64_t s = 0x2545f4914f6cdd1du;
+    double most = 0.0, squares = 0.0;
+    const int n = 3000;
+    for (int i = 0; i < n; i++) {
+        Position p;
+        randpos_loose(&s, &p);
+        double f[OUT_COUNT], a[OUT_COUNT], b[OUT_COUNT];
+        nn_eval(w, &p, f);
+        nn_eval(q, &p, a);
+        nn_eval_portable(q, &p, b);
+        if (memcmp(a, b, sizeof a) != 0)
+            fail_msg("position %d: %.9g vs %.9g to win", i, a[0], b[0]);
+        double d = fabs(equity_of(a) - equity_of(f));
+        most = fmax(most, d);
+        squares += d * d;
+    }
+    /* Random positions, wilder than those of play: looser bounds. */
+    assert_true(sqrt(squares / n) < 0.005);
+    assert_true(most < 0.05);
+    Position p;
+    pos_start(&p);
+    double target[OUT_COUNT] = {1, 0, 0, 0, 0};
+    nn_learn(q, &p, target, 0.01f);
+    assert_false(q->quantized);
+    free(w);
+    free(q);
+}
+
 /* a and b value 500 random positions (from seed) to the same bits. */
 static void same_values(const NnWeights *a, const NnWeights *b, uint64_t seed)
 {
@@ -324,6 +375,42 @@ static void test_widen_to_all(void **state)
     free(f);
 }
 
+/* New hidden units (nn_widen_hidden) change no value, get input weights
+ * of their own (the same for the same seed), and no others change. */
+static void test_widen_hidden(void **state)
+{
+    (void)state;
+    NnWeights *w = malloc(sizeof *w), *f = malloc(sizeof *f), *g = malloc(sizeof *g);
+    assert_non_null(w);
+    assert_non_null(f);
+    assert_non_null(g);
+    const int half = NN_HIDDEN / 2;
+    nn_init(w, NN_INPUTS, 9);
+    /* The half a narrower file leaves zero (nn_file.h). */
+    for (int h = half; h < NN_HIDDEN; h++) {
+        for (int i = 0; i < NN_INPUTS; i++)
+            w->in[i][h] = 0.0f;
+        w->hidden_bias[h] = 0.0f;
+        for (int k = 0; k < OUT_COUNT; k++)
+            w->out[k][h] = 0.0f;
+    }
+    memcpy(f, w, sizeof *w);
+    nn_widen_hidden(f, half, 4);
+    same_values(w, f, 0x0123456789abcdefu);
+    assert_memory_equal(f->in[0], w->in[0], sizeof(float) * (size_t)half);
+    assert_true(f->in[0][half] != 0.0f && fabsf(f->in[0][half]) <= 0.05f);
+    assert_true(f->in[NN_INPUTS - 1][NN_HIDDEN - 1] != 0.0f);
+    memcpy(g, w, sizeof *w);
+    nn_widen_hidden(g, half, 4);
+    assert_memory_equal(f, g, sizeof *f);
+    memcpy(g, w, sizeof *w);
+    nn_widen_hidden(g, half, 5);
+    assert_true(memcmp(f->in, g->in, sizeof f->in) != 0);
+    free(w);
+    free(f);
+    free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -334,6 +421,8 @@ int main(void)
         cmocka_unit_test(test_trained),
         cmocka_unit_test(test_sigmoid),
         cmocka_unit_test(test_paths_agree),
+        cmocka_unit_test(test_quantized),
+        cmocka_unit_test(test_widen_hidden),
         cmocka_unit_test(test_add_features),
         cmocka_unit_test(test_widen_to_all),
     };

@@ -3,7 +3,8 @@
  * every kind of bad file is refused with a message saying what is wrong:
  * cut short at any length, bytes after the end, a changed byte anywhere, a
  * foreign file, another shape, a weight that is not a number (with a hash
- * that matches), a bad id. */
+ * that matches), a bad id; and a network of fewer hidden units reads as
+ * this build's width with the rest zero. Written for any NN_HIDDEN. */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -19,6 +20,38 @@
 #include "fnv.h"
 #include "nn.h"
 #include "nn_file.h"
+
+/* The weights of a file of `inputs` inputs and `hidden` units. */
+static int count_of(int inputs, int hidden)
+{
+    return inputs * hidden + hidden + OUT_COUNT * hidden + OUT_COUNT;
+}
+#define RAW_COUNT count_of(NN_RAW_INPUTS, NN_HIDDEN)
+
+/* tmpl with {H} (this build's hidden units), {H2} (twice them), {RAW},
+ * {F218} (the weights of a raw-198 and of a features-218 file) put in. */
+static void expand(const char *tmpl, char *out, size_t size)
+{
+    static const struct {
+        const char *key;
+        int inputs, times;
+    } keys[] = {{"{H}", 0, 1}, {"{H2}", 0, 2}, {"{RAW}", NN_RAW_INPUTS, 1},
+                {"{F218}", NN_INPUTS_FIRST, 1}};
+    size_t n = 0;
+    while (*tmpl && n + 16 < size) {
+        size_t k = 0;
+        while (k < sizeof keys / sizeof keys[0] && strncmp(tmpl, keys[k].key, strlen(keys[k].key)))
+            k++;
+        if (k == sizeof keys / sizeof keys[0]) {
+            out[n++] = *tmpl++;
+            continue;
+        }
+        int v = keys[k].inputs ? count_of(keys[k].inputs, NN_HIDDEN) : NN_HIDDEN * keys[k].times;
+        n += (size_t)snprintf(out + n, size - n, "%d", v);
+        tmpl += strlen(keys[k].key);
+    }
+    out[n] = '\0';
+}
 
 typedef struct Fixture {
     NnWeights *w, *v;
@@ -77,18 +110,22 @@ static void test_round_trip(void **state)
     assert_memory_equal(fx->w, fx->v, sizeof *fx->w);
     assert_string_equal(info.id, "test-net.1_a");
     assert_int_equal(info.hash, fnv_bytes(FNV_OFFSET, fx->data, fx->size - 23));
+    assert_int_equal(info.hidden, NN_HIDDEN);
     /* The header a person reads with head(1). */
-    const char *head = "shesh-net 1\nid test-net.1_a\ninputs raw-198\nhidden 128\noutputs 5\n"
-                       "weights 26117\n";
+    char head[128];
+    expand("shesh-net 1\nid test-net.1_a\ninputs raw-198\nhidden {H}\noutputs 5\n"
+           "weights {RAW}\n",
+           head, sizeof head);
     assert_memory_equal(fx->data, head, strlen(head));
-    assert_int_equal(fx->size, strlen(head) + 4 * 26117 + 23);
+    assert_int_equal(fx->size, strlen(head) + 4 * (size_t)RAW_COUNT + 23);
 }
 
 /* A network of `inputs` inputs (seed `seed`) saved as `id` reads back the
  * same, under the header naming `kind` and its `count` weights. */
 static void saved_and_read(Fixture *fx, int inputs, unsigned long long seed, const char *id,
-                           const char *kind, int count)
+                           const char *kind)
 {
+    int count = count_of(inputs, NN_HIDDEN);
     nn_init(fx->w, inputs, seed);
     Err err = {{0}};
     assert_true(nn_file_save(fx->path, fx->w, id, NULL, &err));
@@ -100,8 +137,8 @@ static void saved_and_read(Fixture *fx, int inputs, unsigned long long seed, con
     unsigned char *data = slurp(fx->path, &size);
     char head[128];
     snprintf(head, sizeof head,
-             "shesh-net 1\nid %s\ninputs %s\nhidden 128\noutputs 5\nweights %d\n", id, kind,
-             count);
+             "shesh-net 1\nid %s\ninputs %s\nhidden %d\noutputs 5\nweights %d\n", id, kind,
+             NN_HIDDEN, count);
     assert_memory_equal(data, head, strlen(head));
     assert_int_equal(size, strlen(head) + 4 * (size_t)count + 23);
     free(data);
@@ -121,7 +158,7 @@ static void fixture_restored(Fixture *fx)
 static void test_features_round_trip(void **state)
 {
     Fixture *fx = *state;
-    saved_and_read(fx, NN_INPUTS_FIRST, 12, "feat", "features-218", 28677);
+    saved_and_read(fx, NN_INPUTS_FIRST, 12, "feat", "features-218");
     Err err = {{0}};
     assert_true(nn_file_parse(fx->data, fx->size, "raw", fx->v, NULL, &err));
     assert_int_equal(fx->v->inputs, NN_RAW_INPUTS);
@@ -134,7 +171,7 @@ static void test_features_round_trip(void **state)
 static void test_all_features_round_trip(void **state)
 {
     Fixture *fx = *state;
-    saved_and_read(fx, NN_INPUTS, 14, "all", "features-234", 30725);
+    saved_and_read(fx, NN_INPUTS, 14, "all", "features-234");
     fixture_restored(fx);
 }
 
@@ -233,14 +270,12 @@ static void test_damage(void **state)
     free(copy);
 }
 
-/* The file with its header replaced by head and a valid hash. */
-static unsigned char *rewrite(Fixture *fx, const char *head, size_t *n)
+/* body (nbody bytes of weights) under head, with a valid hash. */
+static unsigned char *assemble(const char *head, const unsigned char *body, size_t nbody,
+                               size_t *n)
 {
-    const unsigned char *body = (unsigned char *)strstr((const char *)fx->data, "weights 26117\n");
-    assert_non_null(body);
-    body += strlen("weights 26117\n");
-    size_t nbody = (size_t)(fx->data + fx->size - 23 - body);
     unsigned char *out = malloc(strlen(head) + nbody + 24);
+    assert_non_null(out);
     memcpy(out, head, strlen(head));
     memcpy(out + strlen(head), body, nbody);
     size_t end = strlen(head) + nbody;
@@ -248,6 +283,19 @@ static unsigned char *rewrite(Fixture *fx, const char *head, size_t *n)
     snprintf((char *)out + end, 24, "fnv64 %016llx\n", (unsigned long long)h);
     *n = end + 23;
     return out;
+}
+
+/* The fixture's file with its header replaced by head (a template of
+ * expand()) and a valid hash. */
+static unsigned char *rewrite(Fixture *fx, const char *head, size_t *n)
+{
+    char line[32], h[256];
+    expand("weights {RAW}\n", line, sizeof line);
+    const unsigned char *body = (unsigned char *)strstr((const char *)fx->data, line);
+    assert_non_null(body);
+    body += strlen(line);
+    expand(head, h, sizeof h);
+    return assemble(h, body, (size_t)(fx->data + fx->size - 23 - body), n);
 }
 
 static void test_foreign(void **state)
@@ -270,40 +318,44 @@ static void test_foreign(void **state)
     struct {
         const char *head, *says;
     } cases[] = {
-        {"shesh-net 2\nid x\ninputs raw-198\nhidden 128\noutputs 5\nweights 26117\n",
+        {"shesh-net 2\nid x\ninputs raw-198\nhidden {H}\noutputs 5\nweights {RAW}\n",
          "not a network file"},
-        {"shesh-net 1\nname x\ninputs raw-198\nhidden 128\noutputs 5\nweights 26117\n",
+        {"shesh-net 1\nname x\ninputs raw-198\nhidden {H}\noutputs 5\nweights {RAW}\n",
          "no 'id' line"},
-        {"shesh-net 1\nid a b\ninputs raw-198\nhidden 128\noutputs 5\nweights 26117\n",
+        {"shesh-net 1\nid a b\ninputs raw-198\nhidden {H}\noutputs 5\nweights {RAW}\n",
          "the id is not"},
-        {"shesh-net 1\nid x\ninputs gnubg-250\nhidden 128\noutputs 5\nweights 26117\n",
+        {"shesh-net 1\nid x\ninputs gnubg-250\nhidden {H}\noutputs 5\nweights {RAW}\n",
          "inputs 'gnubg-250', but this build's networks read 'raw-198', 'features-218', "
          "'features-234', 'race-198' or 'race-218'"},
-        {"shesh-net 1\nid x\ninputs features-218\nhidden 128\noutputs 5\nweights 26117\n",
-         "weights 26117, but this build's network has 28677"},
-        {"shesh-net 1\nid x\ninputs features-218\nhidden 128\noutputs 5\nweights 28677\n",
+        {"shesh-net 1\nid x\ninputs features-218\nhidden {H}\noutputs 5\nweights {RAW}\n",
+         "weights {RAW}, but this build's network has {F218}"},
+        {"shesh-net 1\nid x\ninputs features-218\nhidden {H}\noutputs 5\nweights {F218}\n",
          "cut short"},
-        {"shesh-net 1\nid x\ninputs raw-198\nhidden 64\noutputs 5\nweights 26117\n",
-         "hidden 64, but this build's network has 128"},
-        {"shesh-net 1\nid x\ninputs raw-198\nhidden 128\noutputs 3\nweights 26117\n",
+        {"shesh-net 1\nid x\ninputs raw-198\nhidden {H2}\noutputs 5\nweights {RAW}\n",
+         "hidden {H2}, but this build's network has 1 to {H}"},
+        {"shesh-net 1\nid x\ninputs raw-198\nhidden 0\noutputs 5\nweights {RAW}\n",
+         "hidden 0, but this build's network has 1 to {H}"},
+        {"shesh-net 1\nid x\ninputs raw-198\nhidden {H}\noutputs 3\nweights {RAW}\n",
          "outputs 3"},
-        {"shesh-net 1\nid x\ninputs raw-198\nhidden 128\noutputs 5\nweights 2e4\n",
+        {"shesh-net 1\nid x\ninputs raw-198\nhidden {H}\noutputs 5\nweights 2e4\n",
          "not a number"},
-        {"shesh-net 1\nid \ninputs raw-198\nhidden 128\noutputs 5\nweights 26117\n", "empty"},
-        {"shesh-net 1\nid x\ninputs raw-198\nhidden 0128\noutputs 5\nweights 26117\n",
+        {"shesh-net 1\nid \ninputs raw-198\nhidden {H}\noutputs 5\nweights {RAW}\n", "empty"},
+        {"shesh-net 1\nid x\ninputs raw-198\nhidden 0{H}\noutputs 5\nweights {RAW}\n",
          "not a number"},
-        {"shesh-net 1\nid x\ninputs raw-198\nhidden +128\noutputs 5\nweights 26117\n",
+        {"shesh-net 1\nid x\ninputs raw-198\nhidden +{H}\noutputs 5\nweights {RAW}\n",
          "not a number"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         size_t n;
         unsigned char *data = rewrite(fx, cases[i].head, &n);
-        refused(fx, data, n, cases[i].says);
+        char says[128];
+        expand(cases[i].says, says, sizeof says);
+        refused(fx, data, n, says);
         free(data);
     }
     /* A NUL byte inside a header line (the C string would stop there). */
-    const char nul[] = "shesh-net 1\nid abc\0xyz\ninputs raw-198\nhidden 128\noutputs 5\n"
-                       "weights 26117\n";
+    const char nul[] = "shesh-net 1\nid abc\0xyz\ninputs raw-198\nhidden {H}\noutputs 5\n"
+                       "weights {RAW}\n";
     size_t n;
     char *head = malloc(sizeof nul);
     memcpy(head, nul, sizeof nul);
@@ -325,7 +377,9 @@ static void test_not_finite(void **state)
     Err err = {{0}};
     assert_true(nn_file_save(fx->path, fx->w, "nan", NULL, &err));
     assert_false(nn_file_load(fx->path, fx->v, NULL, &err));
-    assert_non_null(strstr(err.text, "weight 26114 is not a finite number"));
+    char says[64];
+    snprintf(says, sizeof says, "weight %d is not a finite number", RAW_COUNT - 3);
+    assert_non_null(strstr(err.text, says));
     nn_init(fx->w, NN_RAW_INPUTS, 11);
     assert_false(nn_file_save(fx->path, fx->w, "has space", NULL, &err));
     assert_false(nn_file_save(fx->path, fx->w, "", NULL, &err));
@@ -333,6 +387,47 @@ static void test_not_finite(void **state)
     assert_non_null(strstr(err.text, "cannot open /nonexistent/x.snn"));
     assert_false(nn_file_save("/nonexistent/x.snn", fx->w, "x", NULL, &err));
     assert_non_null(strstr(err.text, "cannot write"));
+}
+
+/* A network of half this build's hidden units: read with the other half
+ * zero, as the same network saved at this width with those units zero;
+ * its NnInfo says how many it had. */
+static void test_narrower(void **state)
+{
+    Fixture *fx = *state;
+    const int half = NN_HIDDEN / 2;
+    nn_init(fx->w, NN_INPUTS_FIRST, 21);
+    float *all = (float *)fx->w;
+    unsigned char *body = malloc(4 * (size_t)count_of(NN_INPUTS_FIRST, half));
+    assert_non_null(body);
+    size_t k = 0;
+    /* Each row's first half in the file, the rest zero in memory. */
+    for (size_t i = 0; i < (size_t)count_of(NN_INPUTS_FIRST, NN_HIDDEN); i++) {
+        size_t at = nn_file_weight_at(NN_INPUTS_FIRST, i);
+        bool bias_out = i + OUT_COUNT >= (size_t)count_of(NN_INPUTS_FIRST, NN_HIDDEN);
+        if (!bias_out && i % NN_HIDDEN >= (size_t)half) {
+            all[at] = 0.0f;
+            continue;
+        }
+        uint32_t u;
+        memcpy(&u, &all[at], 4);
+        for (int b = 0; b < 4; b++)
+            body[k++] = (unsigned char)(u >> 8 * b);
+    }
+    char head[128];
+    snprintf(head, sizeof head,
+             "shesh-net 1\nid half\ninputs features-218\nhidden %d\noutputs 5\nweights %d\n",
+             half, count_of(NN_INPUTS_FIRST, half));
+    size_t n;
+    unsigned char *data = assemble(head, body, k, &n);
+    NnInfo info;
+    Err err = {{0}};
+    assert_true(nn_file_parse(data, n, "half", fx->v, &info, &err));
+    assert_int_equal(info.hidden, half);
+    assert_memory_equal(fx->w, fx->v, sizeof *fx->w);
+    free(body);
+    free(data);
+    fixture_restored(fx);
 }
 
 int main(void)
@@ -343,6 +438,7 @@ int main(void)
         cmocka_unit_test(test_race_round_trip), cmocka_unit_test(test_compiled_in),
         cmocka_unit_test(test_cut_and_extra), cmocka_unit_test(test_damage),
         cmocka_unit_test(test_foreign),       cmocka_unit_test(test_not_finite),
+        cmocka_unit_test(test_narrower),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -603,6 +603,8 @@ int cli_label(int argc, char **argv)
     cli_signals_catch();
     Err err = {{0}};
     Engine *e = engine_new_with("default", o.weights, &err);
+    if (e) /* labels in floats, as they always were (engine.h) */
+        engine_use_floats(e);
     EngineScratch *sc = e ? engine_scratch_new(&err) : NULL;
     GzMember *z = sc ? gzmember_new(&err) : NULL;
     Position *found = z ? malloc((size_t)o.positions * sizeof *found) : NULL;

@@ -849,6 +849,9 @@ int cli_train(int argc, char **argv)
         goto done;
     }
     o.start = o.from_default || o.from ? start.hash : 0;
+    /* A narrower network grows to this build's width (nn_file.h). */
+    if (o.start && start.hidden < NN_HIDDEN)
+        nn_widen_hidden(t.w, start.hidden, o.seed);
     if (o.start && o.race && !t.w->race) {
         fprintf(stderr, "shesh train: --race: %s is a contact network\n", o.from);
         goto done;

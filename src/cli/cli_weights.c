@@ -108,7 +108,7 @@ static bool show(ShowWhat kind, const char *path, bool json, const LabelSet *lab
         json_key(&j, "input"), json_str(&j, what);
         json_key(&j, "id"), json_str(&j, info.id);
         json_key(&j, "inputs"), json_str(&j, nn_inputs_name(w));
-        json_key(&j, "hidden"), json_int(&j, NN_HIDDEN);
+        json_key(&j, "hidden"), json_int(&j, info.hidden);
         json_key(&j, "outputs"), json_int(&j, OUT_COUNT);
         json_key(&j, "fnv64"), json_str(&j, hash);
         json_key(&j, where);
@@ -136,8 +136,8 @@ static bool show(ShowWhat kind, const char *path, bool json, const LabelSet *lab
                    "%s: network %s, inputs %s, %d hidden units, %d outputs, fnv64 %s\n"
                    "  %s: win %.4f  win gammon %.4f  win backgammon %.4f  lose gammon "
                    "%.4f  lose backgammon %.4f\n",
-                   what, info.id, nn_inputs_name(w), NN_HIDDEN, OUT_COUNT, hash, where, out[0], out[1],
-                   out[2], out[3], out[4]);
+                   what, info.id, nn_inputs_name(w), info.hidden, OUT_COUNT, hash, where, out[0],
+                   out[1], out[2], out[3], out[4]);
         if (labels && judged == 0)
             buf_printf(&b, "  against none of the %ld labels: it values %s, and none is one\n",
                        labels->n, judged_kind);

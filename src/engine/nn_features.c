@@ -21,21 +21,29 @@ typedef struct Masks {
                                           side's numbering */
 } Masks;
 
+/* x's low 24 bits in the opposite order: bit i to bit 23 - i. */
+static uint32_t mirror24(uint32_t x)
+{
+    x = (x & 0x55555555u) << 1 | (x >> 1 & 0x55555555u);
+    x = (x & 0x33333333u) << 2 | (x >> 2 & 0x33333333u);
+    x = (x & 0x0f0f0f0fu) << 4 | (x >> 4 & 0x0f0f0f0fu);
+    x = (x & 0x00ff00ffu) << 8 | (x >> 8 & 0x00ff00ffu);
+    x = x << 16 | x >> 16;
+    return x >> 8;
+}
+
+/* Without a branch on a point's count: counts follow no pattern, and
+ * mispredicted branches here cost a fifth of the features' time. */
 static Masks masks_of(const uint8_t *s)
 {
-    Masks m = {0, 0, 0, 0};
+    uint32_t any = 0, held = 0, blot = 0;
     for (int i = 0; i < 24; i++) {
-        uint32_t bit = 1u << i, mirror = 1u << (23 - i);
-        if (s[i])
-            m.any |= bit;
-        if (s[i] >= 2)
-            m.held |= bit, m.held_turned |= mirror;
-        else if (s[i] == 1)
-            m.blot_turned |= mirror;
+        any |= (uint32_t)(s[i] != 0) << i;
+        held |= (uint32_t)(s[i] >= 2) << i;
+        blot |= (uint32_t)(s[i] == 1) << i;
     }
-    if (s[POS_BAR])
-        m.any |= 1u << POS_BAR;
-    return m;
+    any |= (uint32_t)(s[POS_BAR] != 0) << POS_BAR;
+    return (Masks){any, held, mirror24(held), mirror24(blot)};
 }
 
 /* The blots they hit with the double d-d: t their checkers (only the bar

@@ -16,10 +16,16 @@
 
 _Static_assert(sizeof(float) == 4, "weights are 32-bit floats");
 
-/* The floats a network of `inputs` inputs has in its file. */
+/* The floats a network of `inputs` inputs and `hidden` units has in its
+ * file. */
+static size_t weight_count(int inputs, int hidden)
+{
+    return (size_t)inputs * hidden + hidden + (size_t)OUT_COUNT * hidden + OUT_COUNT;
+}
+
 size_t nn_file_weight_count(int inputs)
 {
-    return (size_t)inputs * NN_HIDDEN + NN_HIDDEN + (size_t)OUT_COUNT * NN_HIDDEN + OUT_COUNT;
+    return weight_count(inputs, NN_HIDDEN);
 }
 
 /* The kinds of input a file may name (nn.h). */
@@ -41,10 +47,26 @@ const char *nn_inputs_name(const NnWeights *w)
     return "unknown";
 }
 
+/* Where the k-th float of the file of a network of `inputs` inputs and
+ * `hidden` units goes among NnWeights' floats (its rows NN_HIDDEN long). */
+static size_t weight_at(int inputs, int hidden, size_t k)
+{
+    size_t rows = (size_t)inputs * hidden, h = (size_t)hidden;
+    if (k < rows) /* input -> hidden */
+        return k / h * NN_HIDDEN + k % h;
+    k -= rows;
+    size_t at = (size_t)NN_INPUTS * NN_HIDDEN;
+    if (k < h) /* hidden biases */
+        return at + k;
+    k -= h, at += NN_HIDDEN;
+    if (k < OUT_COUNT * h) /* hidden -> output */
+        return at + k / h * NN_HIDDEN + k % h;
+    return at + (size_t)OUT_COUNT * NN_HIDDEN + (k - OUT_COUNT * h); /* output biases */
+}
+
 size_t nn_file_weight_at(int inputs, size_t k)
 {
-    size_t rows = (size_t)inputs * NN_HIDDEN;
-    return k < rows ? k : k - rows + (size_t)NN_INPUTS * NN_HIDDEN;
+    return weight_at(inputs, NN_HIDDEN, k);
 }
 
 _Static_assert(offsetof(NnWeights, inputs) ==
@@ -94,20 +116,32 @@ static bool header(Reader *r, const char *key, char *value, size_t size)
     return true;
 }
 
-static bool header_number(Reader *r, const char *key, unsigned long want)
+/* The number on the `key` line, in lo .. hi. */
+static bool header_range(Reader *r, const char *key, unsigned long lo, unsigned long hi,
+                         unsigned long *v)
 {
     char text[24];
     if (!header(r, key, text, sizeof text))
         return false;
     char *stop;
     errno = 0;
-    unsigned long v = strtoul(text, &stop, 10);
+    *v = strtoul(text, &stop, 10);
     if (errno || *stop || text[0] < '0' || text[0] > '9' || (text[0] == '0' && text[1]))
         return err_set(r->err, "%s: the '%s' line is not a number", r->what, key);
-    if (v != want)
-        return err_set(r->err, "%s: %s %lu, but this build's network has %lu", r->what, key, v,
-                       want);
+    if (*v < lo || *v > hi) {
+        if (lo == hi)
+            return err_set(r->err, "%s: %s %lu, but this build's network has %lu", r->what, key,
+                           *v, hi);
+        return err_set(r->err, "%s: %s %lu, but this build's network has %lu to %lu", r->what,
+                       key, *v, lo, hi);
+    }
     return true;
+}
+
+static bool header_number(Reader *r, const char *key, unsigned long want)
+{
+    unsigned long v;
+    return header_range(r, key, want, want, &v);
 }
 
 static float le_float(const unsigned char *b)
@@ -154,9 +188,12 @@ bool nn_file_parse(const unsigned char *data, size_t n, const char *what, NnWeig
                        what, inputs, NN_INPUTS_RAW_NAME, NN_INPUTS_FEATURES_NAME,
                        NN_INPUTS_ALL_FEATURES_NAME, NN_INPUTS_RACE_NAME,
                        NN_INPUTS_RACE_FEATURES_NAME);
-    size_t count = nn_file_weight_count(kind);
-    if (!header_number(&r, "hidden", NN_HIDDEN) || !header_number(&r, "outputs", OUT_COUNT) ||
-        !header_number(&r, "weights", count))
+    unsigned long hidden;
+    if (!header_range(&r, "hidden", 1, NN_HIDDEN, &hidden) ||
+        !header_number(&r, "outputs", OUT_COUNT))
+        return false;
+    size_t count = weight_count(kind, (int)hidden);
+    if (!header_number(&r, "weights", count))
         return false;
     size_t body = count * 4;
     if ((size_t)(r.end - r.at) < body + NN_TRAILER)
@@ -184,7 +221,7 @@ bool nn_file_parse(const unsigned char *data, size_t n, const char *what, NnWeig
     w->race = race;
     float *all = (float *)w;
     for (size_t i = 0; i < count; i++) {
-        float *x = &all[nn_file_weight_at(kind, i)];
+        float *x = &all[weight_at(kind, (int)hidden, i)];
         *x = le_float(r.at + 4 * i);
         if (!isfinite(*x))
             return err_set(err, "%s: weight %zu is not a finite number", what, i);
@@ -192,6 +229,7 @@ bool nn_file_parse(const unsigned char *data, size_t n, const char *what, NnWeig
     if (info) {
         memcpy(info->id, id, strlen(id) + 1); /* valid: shorter than NN_ID_MAX */
         info->hash = got;
+        info->hidden = (int)hidden;
     }
     return true;
 }

@@ -14,17 +14,23 @@
  *                           eighteen; race-198 and race-218, the points
  *                           alone and with the race features of
  *                           nn_race_features.h, for races)
- *     hidden 128
+ *     hidden H             (1 to this build's NN_HIDDEN)
  *     outputs 5
  *     weights COUNT        (inputs x hidden + hidden + outputs x hidden + outputs)
  *     <4 * COUNT bytes: input->hidden rows, hidden biases, hidden->output
  *      rows, output biases, in nn.h's order>
  *     fnv64 XXXXXXXXXXXXXXXX
  *
+ * A network of fewer hidden units than this build's is read with the rest
+ * zero: units that add nothing to any output, so that it values every
+ * position as it does in a build of its own width (`shesh train` gives
+ * them small random input weights to learn from, nn_widen_hidden).
+ *
  * A file is refused, with a message naming the first thing wrong, when it
  * is not such a file, is cut short or has bytes after the hash, holds a
- * network of another shape than this build evaluates, has a weight that is
- * not a finite number, or its hash does not match. */
+ * network of another shape than this build evaluates (more hidden units,
+ * other inputs or outputs), has a weight that is not a finite number, or
+ * its hash does not match. */
 #ifndef SHESH_NN_FILE_H
 #define SHESH_NN_FILE_H
 
@@ -41,12 +47,13 @@
 #define NN_INPUTS_ALL_FEATURES_NAME "features-234"
 #define NN_INPUTS_RACE_NAME "race-198"
 #define NN_INPUTS_RACE_FEATURES_NAME "race-218"
-/* Larger files are refused unread: a network of this build is ~106 kB. */
+/* Larger files are refused unread: a network of this build is ~240 kB. */
 #define NN_FILE_MAX ((size_t)1 << 22)
 
 typedef struct NnInfo {
     char id[NN_ID_MAX];
     uint64_t hash; /* the file's fnv64 line */
+    int hidden;    /* the file's hidden units (at most NN_HIDDEN) */
 } NnInfo;
 
 /* The network compiled in: the bytes of such a file (the build makes

@@ -94,6 +94,7 @@ typedef struct Search {
     Utility util[2]; /* [0]: the player on roll at the root, [1]: the other */
     SearchScratch *scratch; /* lent by the caller for this search */
     uint64_t tag[2]; /* the value table's tag of a deeper value, by side */
+    bool tagged;     /* tag made (search.c) */
     int width;       /* how many moves a pick inside the tree looks at */
     bool stopped;    /* a node ended early: its values are not kept */
     bool last_pass;  /* deepening the candidates for the last time */

@@ -26,7 +26,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
  * nn_file_weight_count of them, in nn_file_weight_at's order. */
 #define COUNT (offsetof(NnWeights, inputs) / sizeof(float))
 
-static NnWeights w, v; /* 104 kB each: not on the fuzzer's stack */
+static NnWeights w, v; /* over 100 kB each: not on the fuzzer's stack */
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
