@@ -76,7 +76,7 @@ LIB_SRC := $(wildcard $(LAYERS:%=src/%/*.c) src/lib/*.c)
 # The network compiled in (src/engine/weights/README.md lists them all):
 # its file's bytes become an array in a generated engine source,
 # nn_default.c, built with every flavour of the library's objects.
-NN_DEFAULT := src/engine/weights/shesh-feat-15.snn
+NN_DEFAULT := src/engine/weights/shesh-feat-16.snn
 # The race network compiled in; empty: none, races are the race model's.
 NN_RACE_DEFAULT := src/engine/weights/shesh-race-1.snn
 NN_GEN := $(BUILD)/gen/engine/nn_default.c
@@ -262,11 +262,19 @@ TRAIN_DIR ?= build/train
 # the builds of the stages search so, so that they make the same labels;
 # feat-13's and feat-14's labels were made with the race filter
 # (TRAIN_CFLAGS_NARROW: only the narrow tree).
-TRAIN_CFLAGS := -DSEARCH_RACE_FILTER=0 -DSEARCH_FILTER_DEEP=5
-TRAIN_CFLAGS_NARROW := -DSEARCH_FILTER_DEEP=5
+# Every network up to feat-15 has 128 hidden units, and its stage runs in a
+# build of that width (a build of 256 would widen it at its --from, or train
+# one of 256 from scratch); feat-16's runs in a build of 256
+# (TRAIN_SHESH_H256). feat-15's own labels, the wider tree's moves and its
+# full rollouts, were made by a default build of the day (TRAIN_SHESH_F15R1).
+TRAIN_CFLAGS := -DNN_HIDDEN=128 -DSEARCH_RACE_FILTER=0 -DSEARCH_FILTER_DEEP=5
+TRAIN_CFLAGS_NARROW := -DNN_HIDDEN=128 -DSEARCH_FILTER_DEEP=5
+TRAIN_CFLAGS_WIDE := -DNN_HIDDEN=128
 # The full rollouts of feat-8's, feat-10's and feat-11's games, six times
 # over: the share of them in every mix from feat-12's on.
 TRAIN_ROLLOUTS_X6 := $(foreach i,1 2 3 4 5 6,f8r1 f10r1 f10r1e f11r1)
+# feat-16's: feat-15's own after each copy of them.
+TRAIN_ROLLOUTS_F15_X6 := $(foreach i,1 2 3 4 5 6,f8r1 f10r1 f10r1e f11r1 f15r1)
 TRAIN_SHESH := $(TRAIN_DIR)/build/shesh
 TRAIN_SHESH_F8R1 := $(TRAIN_DIR)/build-f8r1/shesh
 TRAIN_SHESH_F10R1 := $(TRAIN_DIR)/build-f10r1/shesh
@@ -274,13 +282,15 @@ TRAIN_SHESH_F11R1 := $(TRAIN_DIR)/build-f11r1/shesh
 TRAIN_SHESH_F12R1 := $(TRAIN_DIR)/build-f12r1/shesh
 TRAIN_SHESH_F13R1 := $(TRAIN_DIR)/build-f13r1/shesh
 TRAIN_SHESH_F14R1 := $(TRAIN_DIR)/build-f14r1/shesh
+TRAIN_SHESH_F15R1 := $(TRAIN_DIR)/build-f15r1/shesh
+TRAIN_SHESH_H256 := $(TRAIN_DIR)/build-256/shesh
 # A train stage reports (and checkpoints) as shesh train does by default,
 # every 20,000 games or once a pass over the labels, unless its options say
 # otherwise; the reports change no weight.
 train_stage = if [ -f $(TRAIN_DIR)/$(1).snn ]; then echo "$(1): made already"; else \
     resume=; [ -f $(TRAIN_DIR)/$(1).snn.ckpt ] && resume=--resume; \
     echo "== $(1)"; \
-    $(TRAIN_SHESH) train $(2) --out $(TRAIN_DIR)/$(1).snn $$resume || exit 1; fi
+    $(or $(3),$(TRAIN_SHESH)) train $(2) --out $(TRAIN_DIR)/$(1).snn $$resume || exit 1; fi
 # A label stage: shesh label's two shards of a run side by side (each resumed
 # when a file of it exists), then merged into $(TRAIN_DIR)/NAME.txt; by
 # TRAIN_SHESH, or the build the third argument names.
@@ -328,15 +338,19 @@ SHIPPED_FEAT11 := src/engine/weights/shesh-feat-11.snn
 SHIPPED_FEAT12 := src/engine/weights/shesh-feat-12.snn
 SHIPPED_FEAT13 := src/engine/weights/shesh-feat-13.snn
 SHIPPED_FEAT14 := src/engine/weights/shesh-feat-14.snn
+SHIPPED_FEAT15 := src/engine/weights/shesh-feat-15.snn
 train: $(BUILD)/shesh
 	@mkdir -p $(TRAIN_DIR)
-	@$(MAKE) --no-print-directory CFLAGS="$(TRAIN_CFLAGS)" BUILD=$(TRAIN_DIR)/build NN_RACE_DEFAULT= $(TRAIN_SHESH)
+	@$(MAKE) --no-print-directory CFLAGS="$(TRAIN_CFLAGS)" BUILD=$(TRAIN_DIR)/build NN_DEFAULT=$(SHIPPED_FEAT15) \
+	    NN_RACE_DEFAULT= $(TRAIN_SHESH)
 	@$(MAKE) --no-print-directory CFLAGS="$(TRAIN_CFLAGS)" BUILD=$(TRAIN_DIR)/build-f8r1 NN_DEFAULT=$(SHIPPED_FEAT8) $(TRAIN_SHESH_F8R1)
 	@$(MAKE) --no-print-directory CFLAGS="$(TRAIN_CFLAGS)" BUILD=$(TRAIN_DIR)/build-f10r1 NN_DEFAULT=$(SHIPPED_FEAT10) $(TRAIN_SHESH_F10R1)
 	@$(MAKE) --no-print-directory CFLAGS="$(TRAIN_CFLAGS)" BUILD=$(TRAIN_DIR)/build-f11r1 NN_DEFAULT=$(SHIPPED_FEAT11) $(TRAIN_SHESH_F11R1)
 	@$(MAKE) --no-print-directory CFLAGS="$(TRAIN_CFLAGS)" BUILD=$(TRAIN_DIR)/build-f12r1 NN_DEFAULT=$(SHIPPED_FEAT12) $(TRAIN_SHESH_F12R1)
 	@$(MAKE) --no-print-directory CFLAGS="$(TRAIN_CFLAGS_NARROW)" BUILD=$(TRAIN_DIR)/build-f13r1 NN_DEFAULT=$(SHIPPED_FEAT13) $(TRAIN_SHESH_F13R1)
 	@$(MAKE) --no-print-directory CFLAGS="$(TRAIN_CFLAGS_NARROW)" BUILD=$(TRAIN_DIR)/build-f14r1 NN_DEFAULT=$(SHIPPED_FEAT14) $(TRAIN_SHESH_F14R1)
+	@$(MAKE) --no-print-directory CFLAGS="$(TRAIN_CFLAGS_WIDE)" BUILD=$(TRAIN_DIR)/build-f15r1 NN_DEFAULT=$(SHIPPED_FEAT15) $(TRAIN_SHESH_F15R1)
+	@$(MAKE) --no-print-directory CFLAGS= BUILD=$(TRAIN_DIR)/build-256 NN_DEFAULT=$(SHIPPED_FEAT15) $(TRAIN_SHESH_H256)
 	@$(call train_stage,shesh-td-2,--games 2000000 --seed 2 --final-rate 0.01 --check-every 250000)
 	@$(call train_stage,shesh-td-3,--games 2000000 --seed 3 --rate 0.02 --final-rate 0.005 \
 	    --check-every 250000 --from $(TRAIN_DIR)/shesh-td-2.snn)
@@ -404,6 +418,11 @@ train: $(BUILD)/shesh
 	@$(call join_stage,mix15,mv311 mv321 $(TRAIN_ROLLOUTS_X6))
 	@$(call train_stage,shesh-feat-15,--labels $(TRAIN_DIR)/mix15.txt --epochs 20 --rate 0.05 --final-rate 0.002 \
 	    --rank 16 --from $(SHIPPED_FEAT14))
+	@$(call label_stage,mvw341,--positions 1000000 --seed 341 --moves 6 --trials 0 --plies 2,$(TRAIN_SHESH_F15R1))
+	@$(call label_stage,f15r1,--positions 35629 --seed 351 --trials 72 --truncate 0,$(TRAIN_SHESH_F15R1))
+	@$(call join_stage,mix16,mv311 mv321 mvw341 $(TRAIN_ROLLOUTS_F15_X6))
+	@$(call train_stage,shesh-feat-16,--labels $(TRAIN_DIR)/mix16.txt --epochs 20 --rate 0.05 --final-rate 0.002 \
+	    --rank 16 --from $(SHIPPED_FEAT15),$(TRAIN_SHESH_H256))
 	$(BUILD)/shesh weights $(TRAIN_DIR)/*.snn src/engine/weights/*.snn
 
 # Fuzzing: every tests/fuzz/fuzz_*.c, linked with the library built once with

@@ -26,8 +26,11 @@
  * the most any network reads) */
 #define NN_INPUTS_FIRST (NN_RAW_INPUTS + 2 * NN_FEATURES_FIRST)
 #define NN_INPUTS (NN_RAW_INPUTS + 2 * NN_FEATURES)
-#ifndef NN_HIDDEN /* a build may try another multiple of 16: cc -DNN_HIDDEN=160 */
-#define NN_HIDDEN 128
+/* The hidden units: 256 since feat-16 (a network file of fewer is read
+ * with the rest zero, nn_file.h). A build may try another multiple of 16:
+ * cc -DNN_HIDDEN=160; those of make train up to feat-15 are 128. */
+#ifndef NN_HIDDEN
+#define NN_HIDDEN 256
 #endif
 
 typedef struct NnWeights {
