@@ -308,6 +308,40 @@ static void test_quantized(void **state)
     free(q);
 }
 
+/* Units with no output weight are left out of the integer layer (a
+ * narrower network read into this build): the values are those of the
+ * whole layer to the bit. */
+static void test_quantized_skips_idle_units(void **state)
+{
+    (void)state;
+    NnWeights *w = malloc(sizeof *w), *all = malloc(sizeof *all);
+    assert_non_null(w);
+    assert_non_null(all);
+    Err err;
+    assert_true(nn_file_parse(nn_default_file, nn_default_file_size, "compiled-in", w, NULL, &err));
+    /* Units 100 and up keep their input weights, not their output ones. */
+    for (int o = 0; o < OUT_COUNT; o++)
+        for (int h = 100; h < NN_HIDDEN; h++)
+            w->out[o][h] = 0.0f;
+    nn_quantize(w);
+    assert_int_equal(w->qunits, 112);
+    memcpy(all, w, sizeof *w);
+    all->qunits = NN_HIDDEN;
+    uint64_t s = 0x9e3779b97f4a7c15u;
+    for (int i = 0; i < 1000; i++) {
+        Position p;
+        randpos_loose(&s, &p);
+        double a[OUT_COUNT], b[OUT_COUNT], c[OUT_COUNT];
+        nn_eval(w, &p, a);
+        nn_eval(all, &p, b);
+        nn_eval_portable(w, &p, c);
+        assert_memory_equal(a, b, sizeof a);
+        assert_memory_equal(a, c, sizeof a);
+    }
+    free(w);
+    free(all);
+}
+
 /* a and b value 500 random positions (from seed) to the same bits. */
 static void same_values(const NnWeights *a, const NnWeights *b, uint64_t seed)
 {
@@ -422,6 +456,7 @@ int main(void)
         cmocka_unit_test(test_sigmoid),
         cmocka_unit_test(test_paths_agree),
         cmocka_unit_test(test_quantized),
+        cmocka_unit_test(test_quantized_skips_idle_units),
         cmocka_unit_test(test_widen_hidden),
         cmocka_unit_test(test_add_features),
         cmocka_unit_test(test_widen_to_all),

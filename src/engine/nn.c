@@ -173,8 +173,9 @@ ALWAYS_INLINE void hidden_block(const NnWeights *w, int n, const int index[], co
         memcpy(sum + lo + j * F8_LANES, &acc[j], sizeof acc[j]);
 }
 
-/* The outputs for the hidden units' activations. */
-ALWAYS_INLINE void output_layer(const NnWeights *w, const float hidden[NN_HIDDEN],
+/* The outputs for the activations of the first `units` hidden units (a
+ * multiple of 8; those after them have no output weight). */
+ALWAYS_INLINE void output_layer(const NnWeights *w, const float hidden[NN_HIDDEN], int units,
                                 float out[OUT_COUNT])
 {
     /* Each output's sum: eight partial sums over the hidden units h = j
@@ -182,7 +183,7 @@ ALWAYS_INLINE void output_layer(const NnWeights *w, const float hidden[NN_HIDDEN
     float z[F8_LANES] = {0}, s[F8_LANES];
     for (int o = 0; o < OUT_COUNT; o++) {
         F8 acc = F8_ALL(0.0f), a, b;
-        for (int h = 0; h < NN_HIDDEN; h += F8_LANES) {
+        for (int h = 0; h < units; h += F8_LANES) {
             memcpy(&a, w->out[o] + h, sizeof a);
             memcpy(&b, hidden + h, sizeof b);
             acc += a * b;
@@ -201,7 +202,7 @@ ALWAYS_INLINE void outputs_with(const NnWeights *w, const float sum[NN_HIDDEN],
 {
     for (int h = 0; h < NN_HIDDEN; h += F8_LANES)
         f8_sigmoid(hidden + h, sum + h);
-    output_layer(w, hidden, out);
+    output_layer(w, hidden, NN_HIDDEN, out);
 }
 
 /* Hidden activations and outputs for the given sparse inputs; blocks
@@ -329,6 +330,14 @@ void nn_quantize(NnWeights *w)
             x[j] = (float)(k + j + INT16_MIN) * step;
         f8_sigmoid(w->qsigmoid + k, x);
     }
+    /* A unit with no output weight adds 0 to every output's sum whatever
+     * its activation: those after the last that has one are left out (a
+     * network file narrower than the build leaves them so, nn_file.h). */
+    w->qunits = 0;
+    for (int h = 0; h < NN_HIDDEN; h++)
+        for (int o = 0; o < OUT_COUNT; o++)
+            if (w->out[o][h] != 0.0f)
+                w->qunits = (h / Q_LANES + 1) * Q_LANES;
     w->quantized = true;
 }
 
@@ -349,12 +358,12 @@ static void q_sums_portable(const NnWeights *w, const QInputs *q, int16_t sum[NN
     memcpy(sum, w->qbias, sizeof w->qbias);
     for (int k = 0; k < q->ones; k++) {
         const int16_t *row = q->one[k];
-        for (int h = 0; h < NN_HIDDEN; h++)
+        for (int h = 0; h < w->qunits; h++)
             sum[h] = q_saturate(sum[h] + row[h]);
     }
     for (int k = 0; k < q->fracs; k++) {
         const int16_t *row = q->frac_row[k];
-        for (int h = 0; h < NN_HIDDEN; h++)
+        for (int h = 0; h < w->qunits; h++)
             sum[h] = q_saturate(sum[h] + q_share(row[h], q->frac[k]));
     }
 }
@@ -365,9 +374,9 @@ static void q_sums_portable(const NnWeights *w, const QInputs *q, int16_t sum[NN
 ALWAYS_INLINE void q_outputs(const NnWeights *w, const int16_t qsum[NN_HIDDEN],
                              float hidden[NN_HIDDEN], float out[OUT_COUNT])
 {
-    for (int h = 0; h < NN_HIDDEN; h++)
+    for (int h = 0; h < w->qunits; h++)
         hidden[h] = w->qsigmoid[qsum[h] - INT16_MIN];
-    output_layer(w, hidden, out);
+    output_layer(w, hidden, w->qunits, out);
 }
 
 static void q_forward_portable(const NnWeights *w, const QInputs *q, float hidden[NN_HIDDEN],
@@ -417,9 +426,9 @@ __attribute__((target("avx2"))) static void q_forward_avx2(const NnWeights *w,
 {
     int16_t sum[NN_HIDDEN];
     int h0 = 0;
-    for (; h0 + 8 * Q_LANES <= NN_HIDDEN; h0 += 8 * Q_LANES)
+    for (; h0 + 8 * Q_LANES <= w->qunits; h0 += 8 * Q_LANES)
         q_block_avx2(w, q, h0, 8, sum);
-    for (; h0 < NN_HIDDEN; h0 += Q_LANES)
+    for (; h0 < w->qunits; h0 += Q_LANES)
         q_block_avx2(w, q, h0, 1, sum);
     q_outputs(w, sum, hidden, out);
 }

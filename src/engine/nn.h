@@ -53,6 +53,9 @@ typedef struct NnWeights {
     int16_t qin[NN_INPUTS][NN_HIDDEN];
     int16_t qbias[NN_HIDDEN];
     float qsigmoid[1 << 16];
+    int qunits; /* the units up to the last with an output weight, a
+                   multiple of 16: nn_eval in integers computes these
+                   alone (the others add 0 to every output) */
 } NnWeights;
 
 /* The weights come from network files (nn_file.h): the one compiled in,
