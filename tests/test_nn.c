@@ -151,16 +151,23 @@ static void test_pair_step(void **state)
     free(w);
 }
 
+/* The compiled-in network, in memory of its own (the caller frees it). */
+static NnWeights *compiled_in(void)
+{
+    NnWeights *w = malloc(sizeof *w);
+    assert_non_null(w);
+    Err err;
+    assert_true(nn_file_parse(nn_default_file, nn_default_file_size, "compiled-in", w, NULL, &err));
+    return w;
+}
+
 /* The compiled-in network: the opening is close to even (gnubg 1.07 says
  * 0.52 to win, 0.15 gammons each way), and a blitz against a checker on
  * the bar behind a 5-point board is a big favourite with many gammons. */
 static void test_trained(void **state)
 {
     (void)state;
-    NnWeights *w = malloc(sizeof *w);
-    assert_non_null(w);
-    Err err;
-    assert_true(nn_file_parse(nn_default_file, nn_default_file_size, "compiled-in", w, NULL, &err));
+    NnWeights *w = compiled_in();
     double out[OUT_COUNT];
     Position p;
     pos_start(&p);
@@ -239,11 +246,8 @@ static void test_paths_agree(void **state)
 #else
     skip();
 #endif
-    NnWeights *w = malloc(sizeof *w), *r = malloc(sizeof *r);
-    assert_non_null(w);
+    NnWeights *w = compiled_in(), *r = malloc(sizeof *r);
     assert_non_null(r);
-    Err err;
-    assert_true(nn_file_parse(nn_default_file, nn_default_file_size, "compiled-in", w, NULL, &err));
     nn_init(r, NN_INPUTS, 3); /* the features too */
     uint64_t s = 0x9e3779b97f4a7c15u;
     for (int i = 0; i < 3000; i++) {
@@ -272,11 +276,8 @@ static double equity_of(const double o[OUT_COUNT])
 static void test_quantized(void **state)
 {
     (void)state;
-    NnWeights *w = malloc(sizeof *w), *q = malloc(sizeof *q);
-    assert_non_null(w);
+    NnWeights *w = compiled_in(), *q = malloc(sizeof *q);
     assert_non_null(q);
-    Err err;
-    assert_true(nn_file_parse(nn_default_file, nn_default_file_size, "compiled-in", w, NULL, &err));
     memcpy(q, w, sizeof *w);
     nn_quantize(q);
     assert_true(q->quantized);
@@ -314,11 +315,8 @@ static void test_quantized(void **state)
 static void test_quantized_skips_idle_units(void **state)
 {
     (void)state;
-    NnWeights *w = malloc(sizeof *w), *all = malloc(sizeof *all);
-    assert_non_null(w);
+    NnWeights *w = compiled_in(), *all = malloc(sizeof *all);
     assert_non_null(all);
-    Err err;
-    assert_true(nn_file_parse(nn_default_file, nn_default_file_size, "compiled-in", w, NULL, &err));
     /* Units 100 and up keep their input weights, not their output ones. */
     for (int o = 0; o < OUT_COUNT; o++)
         for (int h = 100; h < NN_HIDDEN; h++)
