@@ -5,7 +5,8 @@
 # first; without, the cube decision (the opening position is no double, a
 # sure gammon is too good to double); the roll of an XGID is used; - reads
 # 'ID [DICE]' lines; bad input exits 1 with the rest still answered; bad
-# usage exits 2 with one line; the rules options change the cube action.
+# usage exits 2 with one line; the rules options change the cube action; a
+# backgammon to save in a race gets its exact chances.
 set -u
 SHESH=${SHESH:-build/shesh}
 # shellcheck source=tests/lib/check.sh
@@ -95,6 +96,26 @@ grep -qxF "  right action: no double (the cube is dead)" <<< "$out" || no "dead 
 out=$("$SHESH" hint --json -- "$live") || no "trailer's cube: exit $?"
 grep -q '"may_double": true' <<< "$out" || no "trailer's cube: $out"
 passed "$f0" "a dead cube (score plus cube reaches the match length) is named as such; the trailer may double"
+
+# A backgammon to save in a race, worked by hand: two checkers on the
+# mover's 23-point against four on the other side's 1-point, to play 22.
+# The other side is off next roll with a double (1/6); else he needs one
+# more. 23/19(2) leaves both a pip from escaping (any roll frees them):
+# backgammoned 1/6. 23/15 leaves one 5 pips away that 11, 12 and 13 (5
+# rolls in 36) do not free: 1/6 + 5/6 x 5/36. 23/19 23/21 leaves 1 and 3
+# pips that 12 does not free: 1/6 + 5/6 x 2/36.
+f0=$fails
+"$SHESH" hint --json --max 40 DwAAgO2uAQADAA 22 > "$dir/bg.json" || no "backgammon race: exit $?"
+python3 - "$dir/bg.json" <<'PY' || no "backgammon race: $(head -c 600 "$dir/bg.json")"
+import json, sys
+moves = json.load(open(sys.argv[1]))["moves"]
+lbg = {m["move"]: m["lose_backgammon"] for m in moves}
+near = lambda a, b: abs(a - b) < 1e-6
+assert near(moves[0]["lose_backgammon"], 1 / 6), moves[0]
+assert near(lbg["23/19(2)"], 1 / 6) and near(lbg["23/15"], 1 / 6 + 5 / 6 * 5 / 36), lbg
+assert near(lbg["23/19 23/21 7/5"], 1 / 6 + 5 / 6 * 2 / 36), lbg
+PY
+passed "$f0" "a backgammon to save in a race: the exact escape chances, the move that frees both checkers first"
 
 f0=$fails
 for args in "" "--plies 7 4HPwATDgc/ABMA" "--dice 9 4HPwATDgc/ABMA" "--max 0 4HPwATDgc/ABMA" \

@@ -41,16 +41,16 @@ static int teardown(void **state)
     return 0;
 }
 
-/* Calls f for every home board of at most 15 checkers. */
-static void each_board(void (*f)(uint8_t c[6], void *arg), void *arg)
+/* Calls f for every home board of at most max checkers. */
+static void each_board(int max, void (*f)(uint8_t c[6], void *arg), void *arg)
 {
     uint8_t c[6];
-    for (int a = 0; a <= 15; a++)
-        for (int b = 0; a + b <= 15; b++)
-            for (int d = 0; a + b + d <= 15; d++)
-                for (int e = 0; a + b + d + e <= 15; e++)
-                    for (int f2 = 0; a + b + d + e + f2 <= 15; f2++)
-                        for (int g = 0; a + b + d + e + f2 + g <= 15; g++) {
+    for (int a = 0; a <= max; a++)
+        for (int b = 0; a + b <= max; b++)
+            for (int d = 0; a + b + d <= max; d++)
+                for (int e = 0; a + b + d + e <= max; e++)
+                    for (int f2 = 0; a + b + d + e + f2 <= max; f2++)
+                        for (int g = 0; a + b + d + e + f2 + g <= max; g++) {
                             c[0] = (uint8_t)a, c[1] = (uint8_t)b, c[2] = (uint8_t)d;
                             c[3] = (uint8_t)e, c[4] = (uint8_t)f2, c[5] = (uint8_t)g;
                             f(c, arg);
@@ -79,7 +79,7 @@ static void test_index(void **state)
     (void)state;
     static uint8_t seen[BEAROFF_POSITIONS];
     memset(seen, 0, sizeof seen);
-    each_board(mark_index, seen);
+    each_board(15, mark_index, seen);
     for (int i = 0; i < BEAROFF_POSITIONS; i++)
         assert_int_equal(seen[i], 1);
     assert_int_equal(index_of(0, 0, 0, 0, 0, 0), 0);
@@ -153,8 +153,125 @@ static void test_all_boards(void **state)
 {
     (void)state;
     int checked = 0;
-    each_board(check_board, &checked);
+    each_board(15, check_board, &checked);
     assert_int_equal(checked, BEAROFF_POSITIONS - 15504);
+}
+
+/* The zone table (checkers to bring out of the other side's home board, a
+ * board of checkers k + 1 pips from leaving it), worked by hand: one
+ * checker 5 pips out stays in only on 1-1, 1-2, 1-3 (either way): 5/36;
+ * one 6 pips out on every roll under 6 pips: 9/36; two 5 pips out both
+ * leave at once only on 5-6, 5-5, 6-6, 3-3 and 4-4: 6/36; two 1 pip out
+ * always leave. */
+static void test_zone_hand_worked(void **state)
+{
+    (void)state;
+    const float *z = bearoff_zone(db, index_of(0, 0, 0, 0, 1, 0));
+    assert_near(z[0], 0.0, 0);
+    assert_near(z[1], 31.0 / 36, 1e-6);
+    assert_near(z[2], 5.0 / 36, 1e-6);
+    assert_near(bearoff_zone(db, index_of(0, 0, 0, 0, 0, 1))[1], 27.0 / 36, 1e-6);
+    assert_near(bearoff_zone(db, index_of(0, 0, 0, 0, 2, 0))[1], 6.0 / 36, 1e-6);
+    assert_near(bearoff_zone(db, index_of(2, 0, 0, 0, 0, 0))[1], 1.0, 1e-6);
+    assert_near(bearoff_zone(db, 0)[0], 1.0, 0);
+}
+
+/* The fewest expected rolls out, worked out by playing every sequence of
+ * every roll from boards of up to 4 checkers (memo by index, -1 unknown). */
+static double zone_rest(uint8_t c[6], const int *dice, int n, double *memo);
+
+static double zone_mean(uint8_t c[6], double *memo)
+{
+    int i = bearoff_index(c);
+    if (i == 0)
+        return 0.0;
+    if (memo[i] >= 0)
+        return memo[i];
+    double mean = 1.0;
+    for (int d1 = 1; d1 <= 6; d1++)
+        for (int d2 = 1; d2 <= 6; d2++) {
+            int dice[4] = {d1, d2, d1, d2};
+            mean += zone_rest(c, dice, d1 == d2 ? 4 : 2, memo) / 36.0;
+        }
+    return memo[i] = mean;
+}
+
+/* The best expected rolls after playing dice[0 .. n-1] from c, a non-double
+ * in either order. */
+static double zone_rest(uint8_t c[6], const int *dice, int n, double *memo)
+{
+    if (n == 0 || bearoff_index(c) == 0)
+        return zone_mean(c, memo);
+    double best = 1e9;
+    for (int order = 0; order < (n == 2 && dice[0] != dice[1] ? 2 : 1); order++) {
+        int d = dice[order], rest[4] = {dice[1 - order], dice[2], dice[3], 0};
+        for (int k = 0; k < 6; k++) {
+            if (!c[k])
+                continue;
+            c[k]--;
+            if (k - d >= 0)
+                c[k - d]++;
+            double v = zone_rest(c, n == 2 ? rest : dice + 1, n - 1, memo);
+            if (k - d >= 0)
+                c[k - d]--;
+            c[k]++;
+            best = v < best ? v : best;
+        }
+    }
+    return best;
+}
+
+static double table_mean(const float *d)
+{
+    double mean = 0.0;
+    for (int r = 0; r < BEAROFF_ROLLS; r++)
+        mean += r * d[r];
+    return mean;
+}
+
+typedef struct ZoneCheck {
+    double memo[BEAROFF_ZONE_POSITIONS]; /* zone_mean's, -1 unknown */
+    int boards, brute;
+} ZoneCheck;
+
+/* A zone board: its distribution sums to 1, is never slower than the
+ * bear-off of the same board (a stricter rule), and one more checker never
+ * makes it quicker; up to 4 checkers its mean is that of playing every
+ * sequence. */
+static void check_zone_board(uint8_t c[6], void *arg)
+{
+    ZoneCheck *zc = arg;
+    int i = bearoff_index(c), n = c[0] + c[1] + c[2] + c[3] + c[4] + c[5];
+    assert_true(i < BEAROFF_ZONE_POSITIONS);
+    const float *z = bearoff_zone(db, i);
+    double sum = 0.0;
+    for (int r = 0; r < BEAROFF_ROLLS; r++)
+        sum += z[r];
+    assert_near(sum, 1.0, 1e-5);
+    double mean = table_mean(z);
+    assert_true(mean <= bearoff_mean(db, i) + 1e-5);
+    if (n < BEAROFF_ZONE_CHECKERS)
+        for (int k = 0; k < 6; k++) {
+            c[k]++;
+            assert_true(table_mean(bearoff_zone(db, bearoff_index(c))) >= mean - 1e-5);
+            c[k]--;
+        }
+    if (n <= 4) {
+        assert_near(mean, zone_mean(c, zc->memo), 1e-5);
+        zc->brute++;
+    }
+    zc->boards++;
+}
+
+static void test_zone_all_boards(void **state)
+{
+    (void)state;
+    static ZoneCheck zc;
+    for (int i = 0; i < BEAROFF_ZONE_POSITIONS; i++)
+        zc.memo[i] = -1.0;
+    each_board(BEAROFF_ZONE_CHECKERS, check_zone_board, &zc);
+    assert_int_equal(zc.boards, BEAROFF_ZONE_POSITIONS);
+    assert_int_equal(zc.brute, 210); /* C(10, 6) boards of at most 4 */
 }
 
 static Position race(const int roller[6], const int opp[6])
@@ -176,30 +293,30 @@ static void test_exact_races(void **state)
     static const int six[6] = {0, 0, 0, 0, 0, 1}, ace[6] = {1, 0, 0, 0, 0, 0};
     double out[OUT_COUNT];
     Position p = race(six, six);
-    eval_race(db, NULL, &p, out);
+    eval_race(db, NULL, &p, out, NULL);
     assert_near(out[OUT_WIN], 0.8125, 1e-6);
     for (int k = OUT_WIN_GAMMON; k < OUT_COUNT; k++)
         assert_near(out[k], 0.0, 1e-12);
     p = race(ace, six);
-    eval_race(db, NULL, &p, out);
+    eval_race(db, NULL, &p, out, NULL);
     assert_near(out[OUT_WIN], 1.0, 1e-9);
     /* The 6-point checker on roll against the ace: 3/4. */
     p = race(six, ace);
-    eval_race(db, NULL, &p, out);
+    eval_race(db, NULL, &p, out, NULL);
     assert_near(out[OUT_WIN], 0.75, 1e-6);
     /* Two on the ace against fifteen still on the opponent's 13-point:
      * a certain gammon, and no backgammon (nothing in the roller's home). */
     static const int two[6] = {2, 0, 0, 0, 0, 0}, none[6] = {0};
     p = race(two, none);
     p.side[SIDE_OPPONENT][12] = 15;
-    eval_race(db, NULL, &p, out);
+    eval_race(db, NULL, &p, out, NULL);
     assert_near(out[OUT_WIN], 1.0, 1e-9);
     assert_near(out[OUT_WIN_GAMMON], 1.0, 1e-6);
     assert_near(out[OUT_WIN_BG], 0.0, 1e-6);
     /* The same 15 in the roller's home board: a backgammon. */
     p.side[SIDE_OPPONENT][12] = 0;
     p.side[SIDE_OPPONENT][22] = 15;
-    eval_race(db, NULL, &p, out);
+    eval_race(db, NULL, &p, out, NULL);
     assert_near(out[OUT_WIN_BG], 1.0, 1e-6);
 }
 
@@ -215,9 +332,9 @@ static void test_cache(void **state)
             Position p = race(r, o);
             p.side[SIDE_OPPONENT][10 + a] = 2; /* outside: the normal model */
             double plain[OUT_COUNT], cached[OUT_COUNT];
-            eval_race(db, NULL, &p, plain);
-            eval_race(db, c, &p, cached);
-            eval_race(db, c, &p, cached);
+            eval_race(db, NULL, &p, plain, NULL);
+            eval_race(db, c, &p, cached, NULL);
+            eval_race(db, c, &p, cached, NULL);
             assert_memory_equal(plain, cached, sizeof plain);
         }
     race_cache_free(c);
@@ -242,7 +359,7 @@ static void test_race_network_guarded(void **state)
     Position p = race(two, none);
     p.side[SIDE_OPPONENT][12] = 15;
     double model[OUT_COUNT], out[OUT_COUNT], net[OUT_COUNT];
-    eval_race(db, NULL, &p, model);
+    eval_race(db, NULL, &p, model, NULL);
     eval_static(&ctx, NULL, &p, out);
     nn_eval(w, &p, net);
     assert_true(net[OUT_WIN] < 0.99 && net[OUT_WIN_GAMMON] < 0.99); /* the network is unsure */
@@ -253,7 +370,7 @@ static void test_race_network_guarded(void **state)
     p = race(mid, mid);
     p.side[SIDE_ROLLER][8] = 3;
     p.side[SIDE_OPPONENT][7] = 3;
-    eval_race(db, NULL, &p, model);
+    eval_race(db, NULL, &p, model, NULL);
     eval_static(&ctx, NULL, &p, out);
     nn_eval(w, &p, net);
     eval_settle_gammons(&p, net);
@@ -266,7 +383,7 @@ static void test_race_network_guarded(void **state)
     assert_near(out[OUT_LOSE_GAMMON], 0.0, 0.0);
     /* Every checker home: the database's exact values. */
     p = race(mid, mid);
-    eval_race(db, NULL, &p, model);
+    eval_race(db, NULL, &p, model, NULL);
     eval_static(&ctx, NULL, &p, out);
     assert_memory_equal(out, model, sizeof out);
     free(w);
@@ -279,6 +396,8 @@ int main(void)
         cmocka_unit_test(test_hand_worked),
         cmocka_unit_test(test_all_boards),
         cmocka_unit_test(test_same_database),
+        cmocka_unit_test(test_zone_hand_worked),
+        cmocka_unit_test(test_zone_all_boards),
         cmocka_unit_test(test_exact_races),
         cmocka_unit_test(test_cache),
         cmocka_unit_test(test_race_network_guarded),

@@ -66,7 +66,7 @@ static void observe(void *ctx, const Position *p, int seat)
     x->race[OUT_WIN] = -1.0f;
     double out[OUT_COUNT];
     if (eval_is_race(p) && !eval_game_over(p, out)) {
-        eval_race(s->bearoff, NULL, p, out);
+        eval_race(s->bearoff, NULL, p, out, NULL);
         for (int i = 0; i < OUT_COUNT; i++)
             x->race[i] = (float)out[i];
     }

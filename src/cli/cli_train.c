@@ -63,7 +63,7 @@ static void value(Trainer *t, const Position *q, double out[OUT_COUNT])
     if (eval_game_over(q, out))
         return;
     if (eval_is_race(q)) {
-        eval_race(t->db, t->cache, q, out);
+        eval_race(t->db, t->cache, q, out, NULL);
         return;
     }
     nn_eval(t->w, q, out);

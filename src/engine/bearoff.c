@@ -13,7 +13,12 @@
  * that board was solved (Build below). Playing out every sequence instead
  * gives the same database to the bit, in 2.4 times the time. With every
  * checker home, any die can be played while a checker is left, so "use both
- * dice" needs no special case. */
+ * dice" needs no special case.
+ *
+ * The zone table is solved the same way afterwards, with one rule changed
+ * (a larger die takes a checker out from any point): a board of at most 8
+ * checkers has s_5 <= 13, a 6-subset of {0..13}, so the zone boards are
+ * exactly the indices below C(14, 6). */
 #include "bearoff.h"
 
 #include <stdbool.h>
@@ -50,6 +55,7 @@ _Static_assert(BEAROFF_POSITIONS < 0xffff, "board indices fit in 16 bits");
 
 struct BearoffDb {
     float off[BEAROFF_POSITIONS][BEAROFF_ROLLS];
+    float zone[BEAROFF_ZONE_POSITIONS][BEAROFF_ROLLS];
     float first[FULL_POSITIONS][BEAROFF_ROLLS]; /* 15-checker boards only */
     int32_t first_slot[BEAROFF_POSITIONS];      /* row in first[], or -1 */
     float none_off[BEAROFF_ROLLS];              /* {1, 0, 0...}: a checker is off */
@@ -77,6 +83,11 @@ const float *bearoff_first(const BearoffDb *db, int index)
 {
     int slot = db->first_slot[index];
     return slot < 0 ? db->none_off : db->first[slot];
+}
+
+const float *bearoff_zone(const BearoffDb *db, int index)
+{
+    return db->zone[index];
 }
 
 double bearoff_mean(const BearoffDb *db, int index)
@@ -109,8 +120,10 @@ typedef struct Rest {
 #define NO_FIRST 0xffff
 
 typedef struct Build {
-    const BearoffDb *db;
-    const double *mean_first; /* expected rolls to the first checker off */
+    bool zone;           /* solving the zone table: a larger die takes a
+                            checker out from any point */
+    double *mean;        /* expected rolls of the table being solved */
+    double *mean_first;  /* expected rolls to the first checker off */
     const uint8_t (*board)[BEAROFF_POINTS];
     /* [board][k - 1][d - 1]: a board's together, since a lookup of the
      * rest of a roll lands on a board anywhere in the table. */
@@ -118,8 +131,9 @@ typedef struct Build {
 } Build;
 
 /* The boards one die d reaches from c: their indices, and whether a checker
- * was borne off. The empty board stays empty. */
-static int one_move(const uint8_t c[BEAROFF_POINTS], int d, int to[BEAROFF_POINTS],
+ * was borne off. The empty board stays empty. `zone`: a die larger than a
+ * checker needs takes it off from any point. */
+static int one_move(const uint8_t c[BEAROFF_POINTS], int d, bool zone, int to[BEAROFF_POINTS],
                     bool off[BEAROFF_POINTS])
 {
     int high = 0; /* highest occupied point */
@@ -141,7 +155,7 @@ static int one_move(const uint8_t c[BEAROFF_POINTS], int d, int to[BEAROFF_POINT
             continue;
         int dest = s - d;
         /* Bearing off with a larger die: only from the highest point. */
-        if (dest < 0 && s != high)
+        if (dest < 0 && s != high && !zone)
             continue;
         t[s - 1]--;
         if (dest > 0)
@@ -164,7 +178,7 @@ static void fold_plays(const Build *b, int index, int d, int rest, int e, bool f
 {
     int to[BEAROFF_POINTS];
     bool off[BEAROFF_POINTS];
-    int n = one_move(b->board[index], d, to, off);
+    int n = one_move(b->board[index], d, b->zone, to, off);
     /* The lookups miss the cache (the table is megabytes, the boards
      * anywhere in it): ask for them all at once, not one after another. */
     if (rest)
@@ -173,7 +187,7 @@ static void fold_plays(const Build *b, int index, int d, int rest, int e, bool f
     for (int i = 0; i < n; i++) {
         const Rest *later = rest ? &b->rest[to[i]][rest - 1][e - 1] : NULL;
         int r = later ? later->index : to[i];
-        if (ch->index < 0 || b->db->mean[r] < b->db->mean[ch->index])
+        if (ch->index < 0 || b->mean[r] < b->mean[ch->index])
             ch->index = r;
         if (!full)
             continue;
@@ -224,6 +238,56 @@ static uint8_t store(float out[BEAROFF_ROLLS], const double dist[BEAROFF_ROLLS])
     return (uint8_t)len;
 }
 
+/* Solves the boards order[0 .. count-1] (by pips, the empty board first)
+ * into the bear-off table, with the first-off table when first_len is
+ * given, or into the zone table (b->zone); len[] gets how many entries of
+ * each distribution may be non-zero. */
+static void solve(Build *b, BearoffDb *db, const int *order, int count, uint8_t *len,
+                  uint8_t *first_len)
+{
+    float (*table)[BEAROFF_ROLLS] = b->zone ? db->zone : db->off;
+    double *mean_of = b->mean, *mean_first = b->mean_first;
+    table[0][0] = 1.0f; /* index 0: nothing left */
+    mean_of[0] = 0.0;
+    len[0] = 1;
+    remember(b, 0, false);
+    for (int o = 1; o < count; o++) {
+        int index = order[o];
+        int slot = first_len ? db->first_slot[index] : -1;
+        double dist[BEAROFF_ROLLS] = {0}, dfirst[BEAROFF_ROLLS] = {0};
+        double mean = 1.0, mfirst = 1.0;
+        for (int d1 = 1; d1 <= 6; d1++)
+            for (int d2 = d1; d2 <= 6; d2++) {
+                double w = (d1 == d2 ? 1.0 : 2.0) / 36.0;
+                Choice best = {-1, -1, false};
+                if (d1 == d2) {
+                    fold_plays(b, index, d1, 3, d1, slot >= 0, &best);
+                } else {
+                    fold_plays(b, index, d1, 1, d2, slot >= 0, &best);
+                    fold_plays(b, index, d2, 1, d1, slot >= 0, &best);
+                }
+                mean += w * mean_of[best.index];
+                add_later(dist, w, table[best.index], len[best.index]);
+                if (slot < 0)
+                    continue;
+                if (best.took_off) {
+                    dfirst[1] += w;
+                } else {
+                    mfirst += w * mean_first[best.first_index];
+                    int next = db->first_slot[best.first_index];
+                    add_later(dfirst, w, db->first[next], first_len[next]);
+                }
+            }
+        mean_of[index] = mean;
+        len[index] = store(table[index], dist);
+        if (slot >= 0) {
+            mean_first[index] = mfirst;
+            first_len[slot] = store(db->first[slot], dfirst);
+        }
+        remember(b, index, slot >= 0);
+    }
+}
+
 BearoffDb *bearoff_new(Err *err)
 {
     BearoffDb *db = calloc(1, sizeof *db);
@@ -231,22 +295,24 @@ BearoffDb *bearoff_new(Err *err)
     int *order = malloc(BEAROFF_POSITIONS * sizeof *order);
     int *pips_of = malloc(BEAROFF_POSITIONS * sizeof *pips_of);
     double *mean_first = calloc(BEAROFF_POSITIONS, sizeof *mean_first);
+    double *zone_mean = calloc(BEAROFF_ZONE_POSITIONS, sizeof *zone_mean);
     Rest (*rest)[3][6] = malloc(BEAROFF_POSITIONS * sizeof *rest);
     /* Entries of each distribution that may be non-zero. */
     uint8_t *off_len = calloc(BEAROFF_POSITIONS + FULL_POSITIONS, 1);
     uint8_t *first_len = off_len ? off_len + BEAROFF_POSITIONS : NULL;
-    if (!db || !board || !order || !pips_of || !mean_first || !rest || !off_len) {
+    if (!db || !board || !order || !pips_of || !mean_first || !zone_mean || !rest || !off_len) {
         free(db);
         free(board);
         free(order);
         free(pips_of);
         free(mean_first);
+        free(zone_mean);
         free(rest);
         free(off_len);
         err_set(err, "out of memory building the bear-off database");
         return NULL;
     }
-    Build build = {.db = db, .mean_first = mean_first,
+    Build build = {.zone = false, .mean = db->mean, .mean_first = mean_first,
                    .board = (const uint8_t (*)[BEAROFF_POINTS])board, .rest = rest};
 
     /* Every board, and a bucket sort of the indices by pip count. */
@@ -278,48 +344,21 @@ BearoffDb *bearoff_new(Err *err)
         order[start[pips_of[i]]++] = i;
 
     db->none_off[0] = 1.0f;
-    db->off[0][0] = 1.0f; /* index 0: nothing left */
-    off_len[0] = 1;
-    remember(&build, 0, false);
-    for (int o = 1; o < BEAROFF_POSITIONS; o++) {
-        int index = order[o];
-        int slot = db->first_slot[index];
-        double dist[BEAROFF_ROLLS] = {0}, dfirst[BEAROFF_ROLLS] = {0};
-        double mean = 1.0, mfirst = 1.0;
-        for (int d1 = 1; d1 <= 6; d1++)
-            for (int d2 = d1; d2 <= 6; d2++) {
-                double w = (d1 == d2 ? 1.0 : 2.0) / 36.0;
-                Choice best = {-1, -1, false};
-                if (d1 == d2) {
-                    fold_plays(&build, index, d1, 3, d1, slot >= 0, &best);
-                } else {
-                    fold_plays(&build, index, d1, 1, d2, slot >= 0, &best);
-                    fold_plays(&build, index, d2, 1, d1, slot >= 0, &best);
-                }
-                mean += w * db->mean[best.index];
-                add_later(dist, w, db->off[best.index], off_len[best.index]);
-                if (slot < 0)
-                    continue;
-                if (best.took_off) {
-                    dfirst[1] += w;
-                } else {
-                    mfirst += w * mean_first[best.first_index];
-                    int next = db->first_slot[best.first_index];
-                    add_later(dfirst, w, db->first[next], first_len[next]);
-                }
-            }
-        db->mean[index] = mean;
-        off_len[index] = store(db->off[index], dist);
-        if (slot >= 0) {
-            mean_first[index] = mfirst;
-            first_len[slot] = store(db->first[slot], dfirst);
-        }
-        remember(&build, index, slot >= 0);
-    }
+    solve(&build, db, order, BEAROFF_POSITIONS, off_len, first_len);
+    /* The zone table, in the lengths' memory the bear-off no longer needs:
+     * its boards (at most 8 checkers) are the indices below
+     * BEAROFF_ZONE_POSITIONS, and a move from one reaches only others. */
+    build.zone = true;
+    build.mean = zone_mean;
+    for (int o = 0, z = 0; o < BEAROFF_POSITIONS; o++)
+        if (order[o] < BEAROFF_ZONE_POSITIONS)
+            order[z++] = order[o];
+    solve(&build, db, order, BEAROFF_ZONE_POSITIONS, off_len, NULL);
     free(board);
     free(order);
     free(pips_of);
     free(mean_first);
+    free(zone_mean);
     free(rest);
     free(off_len);
     return db;

@@ -52,6 +52,7 @@ typedef struct SideRace {
     Dist off;   /* to bear off every checker */
     Dist first; /* to bear off the first one (0: one is off already) */
     Dist clear; /* to leave the other side's home board */
+    bool off_exact, clear_exact; /* from the tables, not the model */
 } SideRace;
 
 static double normal_cdf(double z)
@@ -121,6 +122,19 @@ static void rolls_to_cover(double pips, Dist *d)
     dist_from_cdf(d, 1, (int)ceil(mean + 5 * sd) + 2, cover_cdf, &pips);
 }
 
+/* A database distribution as a Dist. */
+static void dist_from_table(const float *b, Dist *d)
+{
+    int lo = 0, hi = BEAROFF_ROLLS;
+    while (lo < hi - 1 && b[lo] == 0.0f)
+        lo++;
+    while (hi > lo + 1 && b[hi - 1] == 0.0f)
+        hi--;
+    for (int k = lo; k < hi; k++)
+        d->p[k] = b[k];
+    d->lo = lo, d->hi = hi;
+}
+
 /* out = a convolved with the database distribution b, the tail folded into
  * the last slot. */
 static void convolve(const Dist *a, const float *b, Dist *out)
@@ -143,7 +157,7 @@ static void convolve(const Dist *a, const float *b, Dist *out)
 
 static void side_race(const BearoffDb *db, const uint8_t *side, SideRace *s)
 {
-    uint8_t home[BEAROFF_POINTS];
+    uint8_t home[BEAROFF_POINTS], zone[BEAROFF_POINTS] = {0};
     int on_board = 0, carry = 0, outside = 0, in_zone = 0, zone_checkers = 0;
     for (int i = 0; i < POS_SLOTS; i++)
         on_board += side[i];
@@ -155,6 +169,8 @@ static void side_race(const BearoffDb *db, const uint8_t *side, SideRace *s)
         if (i >= 18) {
             in_zone += side[i] * (i - 17); /* pips to reach the 18-point */
             zone_checkers += side[i];
+            if (i < POS_BAR)
+                zone[i - 18] = side[i];
         }
     }
     home[5] = (uint8_t)(home[5] + outside);
@@ -167,6 +183,8 @@ static void side_race(const BearoffDb *db, const uint8_t *side, SideRace *s)
     Dist carry_dist;
     rolls_to_carry(carry, 0.0, &carry_dist);
     convolve(&carry_dist, bearoff_off(db, index), &s->off);
+    s->off_exact = carry == 0;
+    s->clear_exact = true;
     if (on_board < POS_CHECKERS) {
         dist_point(&s->first, 0); /* a checker is off: no gammon */
         dist_point(&s->clear, 0);
@@ -174,10 +192,16 @@ static void side_race(const BearoffDb *db, const uint8_t *side, SideRace *s)
     }
     rolls_to_carry(carry, CROSSING_ROLLS * outside, &carry_dist);
     convolve(&carry_dist, bearoff_first(db, index), &s->first);
-    if (in_zone == 0)
+    /* A checker on the bar never meets a race (eval_is_race); should one
+     * be there, the model takes it. */
+    if (in_zone == 0) {
         dist_point(&s->clear, 0);
-    else
+    } else if (zone_checkers <= BEAROFF_ZONE_CHECKERS && !side[POS_BAR]) {
+        dist_from_table(bearoff_zone(db, bearoff_index(zone)), &s->clear);
+    } else {
         rolls_to_cover(in_zone + ZONE_PIPS * zone_checkers, &s->clear);
+        s->clear_exact = false;
+    }
 }
 
 /* sum_n a[n] * P(B >= n + shift). */
@@ -277,7 +301,7 @@ static const SideRace *cached_side(const BearoffDb *db, RaceCache *c, const uint
 }
 
 void eval_race(const BearoffDb *db, RaceCache *cache, const Position *p,
-               double out[OUT_COUNT])
+               double out[OUT_COUNT], bool exact[OUT_COUNT])
 {
     SideRace tr, to;
     int slot, unused;
@@ -289,6 +313,12 @@ void eval_race(const BearoffDb *db, RaceCache *cache, const Position *p,
     out[OUT_LOSE_GAMMON] = ahead(&o->off, &r->first, 1);
     out[OUT_LOSE_BG] = ahead(&o->off, &r->clear, 1);
     eval_clamp(out);
+    if (exact) {
+        exact[OUT_WIN] = r->off_exact && o->off_exact;
+        exact[OUT_WIN_GAMMON] = exact[OUT_LOSE_GAMMON] = exact[OUT_WIN];
+        exact[OUT_WIN_BG] = r->off_exact && o->clear_exact;
+        exact[OUT_LOSE_BG] = o->off_exact && r->clear_exact;
+    }
 }
 
 double eval_race_rolls(const BearoffDb *db, const Position *p, int side)

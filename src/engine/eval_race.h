@@ -8,9 +8,14 @@
  * for the one-sided play it assumes; checkers still outside are modelled as
  * a normal number of rolls to carry them home (pips / 8.17 rolls, variance
  * from the dice) added to the database's distribution for the board they
- * arrive on. docs/engine.md gives the figures and the limits. */
+ * arrive on. Checkers in the other side's home board come out of it in a
+ * number of rolls that is exact for up to 8 of them (the database's zone
+ * table), modelled as a normal number of rolls to cover their pips beyond
+ * that. docs/engine.md gives the figures and the limits. */
 #ifndef SHESH_EVAL_RACE_H
 #define SHESH_EVAL_RACE_H
+
+#include <stdbool.h>
 
 #include "bearoff.h"
 #include "eval_outputs.h"
@@ -28,8 +33,14 @@ void race_cache_free(RaceCache *c);
  * after another). */
 void race_cache_reset(RaceCache *c);
 
+/* The five chances of the race p; exact[k], when exact is not NULL, tells
+ * whether out[k] came from the tables alone (exact up to the one-sided
+ * play they assume): the race and the gammons when every checker of both
+ * sides is home, a backgammon when the winner's checkers are all home and
+ * the loser's exact table covers the checkers he has in the winner's home
+ * board. */
 void eval_race(const BearoffDb *db, RaceCache *cache, const Position *p,
-               double out[OUT_COUNT]);
+               double out[OUT_COUNT], bool exact[OUT_COUNT]);
 
 /* Expected rolls side `side` needs to bear off (the model above). */
 double eval_race_rolls(const BearoffDb *db, const Position *p, int side);

@@ -1,6 +1,8 @@
 /* eval_static.c - dispatch of the 0-ply evaluator (see eval_static.h). */
 #include "eval_static.h"
 
+#include <math.h>
+
 #include "eval_contact.h"
 #include "eval_race.h"
 #include "nn.h"
@@ -49,20 +51,34 @@ bool eval_network_values(bool race, const Position *p)
 #define RACE_OPEN 1e-6
 
 /* A race by the race network, which refines what the race model leaves
- * open and never overrides what it is sure of: a race that cannot be lost,
- * a gammon that can no longer be saved keep the model's value, every other
- * chance is kept off 0 and 1. So the engine is sure of a race's end where
- * the model is, and only there: a network learns from rollouts, where a
- * gammon saved one time in a thousand may never be seen. */
+ * open and never overrides what it is sure of or has exactly: a race that
+ * cannot be lost, a gammon that can no longer be saved, a backgammon the
+ * tables give (the winner all home, a few checkers of the loser's in his
+ * home board) keep the model's value, every other chance is kept off 0
+ * and 1. So the engine is sure of a race's end where the model is, and
+ * only there: a network learns from rollouts, where a gammon saved one
+ * time in a thousand may never be seen, and the backgammons of the last
+ * rolls turn on single dice a network of pips and points misjudges. */
 static void race_by_network(const EvalCtx *ctx, RaceCache *cache, const Position *p,
                             double out[OUT_COUNT])
 {
     double model[OUT_COUNT];
-    eval_race(ctx->bearoff, cache, p, model);
+    bool exact[OUT_COUNT];
+    eval_race(ctx->bearoff, cache, p, model, exact);
     nn_eval(ctx->race_net, p, out);
     eval_settle_gammons(p, out);
+    /* An exact backgammon bounds the network's other chances: it is a
+     * gammon, and no win for the side that suffers it. */
+    if (exact[OUT_WIN_BG]) {
+        out[OUT_WIN_GAMMON] = fmax(out[OUT_WIN_GAMMON], model[OUT_WIN_BG]);
+        out[OUT_WIN] = fmax(out[OUT_WIN], model[OUT_WIN_BG]);
+    }
+    if (exact[OUT_LOSE_BG]) {
+        out[OUT_LOSE_GAMMON] = fmax(out[OUT_LOSE_GAMMON], model[OUT_LOSE_BG]);
+        out[OUT_WIN] = fmin(out[OUT_WIN], 1 - model[OUT_LOSE_BG]);
+    }
     for (int k = 0; k < OUT_COUNT; k++) {
-        if (model[k] <= RACE_SURE || model[k] >= 1 - RACE_SURE)
+        if (exact[k] || model[k] <= RACE_SURE || model[k] >= 1 - RACE_SURE)
             out[k] = model[k];
         else if (out[k] < RACE_OPEN)
             out[k] = RACE_OPEN;
@@ -81,7 +97,7 @@ void eval_static(const EvalCtx *ctx, RaceCache *cache, const Position *p,
         if (ctx->race_net && !all_home(p))
             race_by_network(ctx, cache, p, out);
         else
-            eval_race(ctx->bearoff, cache, p, out);
+            eval_race(ctx->bearoff, cache, p, out, NULL);
     } else if (ctx->net) {
         nn_eval(ctx->net, p, out);
         eval_settle_gammons(p, out);
