@@ -33,9 +33,14 @@
 #include "movegen.h"
 
 #define SEARCH_MAX_PLIES 4
+/* Since 2026-12-05 every move kept from the 0-ply ranking goes deeper
+ * while it is within 0.16 of the best (3 within 0.10 before): at 2 plies
+ * the benchmark went from 1.15 to 0.83 thousandths a decision (crashed
+ * positions 5.93 to 2.51) for 1.7 times the time a decision
+ * (docs/engine.md). */
 #define SEARCH_KEEP 8      /* moves kept from the 0-ply ranking */
-#define SEARCH_KEEP_DEEP 3 /* moves kept from each deeper ranking but the last */
-#define SEARCH_WINDOW 0.10 /* ... and only those within this equity of the best */
+#define SEARCH_KEEP_DEEP 8 /* moves kept from each deeper ranking but the last */
+#define SEARCH_WINDOW 0.16 /* ... and only those within this equity of the best */
 /* Inside the tree the network chooses among pubeval's best SEARCH_FILTER
  * moves, in a search 2 plies deep or more among SEARCH_FILTER_DEEP (since
  * 2026-12-04; 5 before): at 2 plies that took the benchmark from 1.59 to
