@@ -1,6 +1,7 @@
-/* test_eval_race.c - the bear-off database and the race model: small cases
- * worked out by hand, properties over all 54,264 home boards, and chances
- * that must come out exactly in simple races. */
+/* test_eval_race.c - the bear-off database, its zone table and the race
+ * model: small cases worked out by hand, properties over all 54,264 home
+ * boards and all 3,003 zone boards, and chances that must come out exactly
+ * in simple races. */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -341,8 +342,9 @@ static void test_cache(void **state)
 }
 
 /* A race network refines only what the model leaves open: where the model
- * is sure (a certain gammon, no backgammon, a race that cannot be lost)
- * eval_static keeps the model's value whatever the network says, and it
+ * is sure (a certain gammon, no backgammon, a race that cannot be lost) or
+ * exact (a backgammon the tables give) eval_static keeps the model's value
+ * whatever the network says, and it
  * answers the network's chances elsewhere. The network here is random
  * weights (its chances near a half everywhere), and a race with every
  * checker home stays the database's. */
@@ -386,6 +388,23 @@ static void test_race_network_guarded(void **state)
     eval_race(db, NULL, &p, model, NULL);
     eval_static(&ctx, NULL, &p, out);
     assert_memory_equal(out, model, sizeof out);
+    /* Two of the roller's checkers on his 23-point, the rest home or
+     * nearly, against four on the other side's ace (DwAAgO2uAQADAA): the
+     * backgammon is exact, the model's whatever the network says, and the
+     * network's gammon is raised to it. */
+    static const int back[6] = {0, 0, 2, 2, 3, 3}, four[6] = {4, 0, 0, 0, 0, 0};
+    p = race(back, four);
+    p.side[SIDE_ROLLER][6] = 1;
+    p.side[SIDE_ROLLER][7] = 2;
+    p.side[SIDE_ROLLER][22] = 2;
+    bool exact[OUT_COUNT];
+    eval_race(db, NULL, &p, model, exact);
+    eval_static(&ctx, NULL, &p, out);
+    nn_eval(w, &p, net);
+    assert_true(exact[OUT_LOSE_BG] && !exact[OUT_LOSE_GAMMON] && !exact[OUT_WIN]);
+    assert_true(model[OUT_LOSE_BG] > 0.1 && fabs(net[OUT_LOSE_BG] - model[OUT_LOSE_BG]) > 1e-3);
+    assert_near(out[OUT_LOSE_BG], model[OUT_LOSE_BG], 0.0);
+    assert_true(out[OUT_LOSE_GAMMON] >= out[OUT_LOSE_BG]);
     free(w);
 }
 
