@@ -205,14 +205,15 @@ static double zone_rest(uint8_t c[6], const int *dice, int n, double *memo)
         return zone_mean(c, memo);
     double best = 1e9;
     for (int order = 0; order < (n == 2 && dice[0] != dice[1] ? 2 : 1); order++) {
-        int d = dice[order], rest[4] = {dice[1 - order], dice[2], dice[3], 0};
+        int d = dice[order], other[1] = {n == 2 ? dice[1 - order] : 0};
+        const int *next = n == 2 ? other : dice + 1;
         for (int k = 0; k < 6; k++) {
             if (!c[k])
                 continue;
             c[k]--;
             if (k - d >= 0)
                 c[k - d]++;
-            double v = zone_rest(c, n == 2 ? rest : dice + 1, n - 1, memo);
+            double v = zone_rest(c, next, n - 1, memo);
             if (k - d >= 0)
                 c[k - d]--;
             c[k]++;
