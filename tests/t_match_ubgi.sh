@@ -130,9 +130,11 @@ passed "$n" "a UBGI engine's crash with --on-fault stop ends the run, exit 1"
 
 n=$fails
 start=$SECONDS
-run --games 2 --cubeless --timeout 1 shesh "$(fake garbage)"
+# 5 s, not less: on a loaded machine the fake engine (a Python process)
+# took more than 1 s to say its line, and the run ended on silence instead.
+run --games 2 --cubeless --timeout 5 shesh "$(fake garbage)"
 [ $rc -eq 1 ] || no "garbage handshake: exit $rc, $err"
-grep -q "no ubgiok to 'ubgi' within 1 s; the last line was 'hello, I am no UBGI engine'" <<< "$err" ||
+grep -q "no ubgiok to 'ubgi' within 5 s; the last line was 'hello, I am no UBGI engine'" <<< "$err" ||
     no "garbage handshake: '$err'"
 [ -z "$out" ] || no "garbage handshake: played: '$out'"
 run --games 2 --cubeless shesh "ubgi:$dir/no-such-engine"
