@@ -489,7 +489,7 @@ static int cand_cmp(const void *a, const void *b)
 }
 
 /* Deepens the kept candidates one ply at a time up to `plies`; before the
- * last, keeps only the few best (within a window) of the ply below, as
+ * last, keeps only those within a window of the best of the ply below, as
  * gnubg's move filters do. The candidates end sorted best first at the
  * deepest ply, followed by those left out at each shallower ply, each
  * with the value of the ply it reached. With bare_last the last pass
@@ -513,8 +513,7 @@ static void deepen(Search *s, Cand *cand, int kept, int plies, bool bare_last)
         /* The window is in equity: a utility unit is worth w[WIN]/2 of it. */
         double unit = s->util[0].w[OUT_WIN] / 2.0;
         int n = 1;
-        while (n < kept && n < SEARCH_KEEP_DEEP &&
-               (cand[0].value - cand[n].value) < SEARCH_WINDOW * unit)
+        while (n < kept && (cand[0].value - cand[n].value) < SEARCH_WINDOW * unit)
             n++;
         kept = n;
     }

@@ -7,8 +7,8 @@
  * evaluator. A roll with no legal move passes the turn.
  *
  * Choosing a move at n plies: every legal move is scored at 0 ply, the best
- * SEARCH_KEEP are scored again at 1 ply (the other side to roll), the best
- * SEARCH_KEEP_DEEP of those within SEARCH_WINDOW of the best at 2 plies,
+ * SEARCH_KEEP are scored again at 1 ply (the other side to roll), those of
+ * them within SEARCH_WINDOW of the best at 2 plies,
  * and so on up to n plies; the best at n plies is played.
  *
  * Moves are compared by a utility that is linear in the five outputs (money:
@@ -34,13 +34,12 @@
 
 #define SEARCH_MAX_PLIES 4
 /* Since 2026-12-05 every move kept from the 0-ply ranking goes deeper
- * while it is within 0.16 of the best (3 within 0.10 before): at 2 plies
- * the benchmark went from 1.15 to 0.83 thousandths a decision (crashed
- * positions 5.93 to 2.51) for 1.7 times the time a decision
+ * while it is within 0.16 of the best (the best 3 within 0.10 before): at
+ * 2 plies the benchmark went from 1.15 to 0.83 thousandths a decision
+ * (crashed positions 5.93 to 2.51) for 1.7 times the time a decision
  * (docs/engine.md). */
 #define SEARCH_KEEP 8      /* moves kept from the 0-ply ranking */
-#define SEARCH_KEEP_DEEP 8 /* moves kept from each deeper ranking but the last */
-#define SEARCH_WINDOW 0.16 /* ... and only those within this equity of the best */
+#define SEARCH_WINDOW 0.16 /* ... and deeper only those within this equity of the best */
 /* Inside the tree the network chooses among pubeval's best SEARCH_FILTER
  * moves, in a search 2 plies deep or more among SEARCH_FILTER_DEEP (since
  * 2026-12-04; 5 before): at 2 plies that took the benchmark from 1.59 to
