@@ -122,19 +122,6 @@ static void rolls_to_cover(double pips, Dist *d)
     dist_from_cdf(d, 1, (int)ceil(mean + 5 * sd) + 2, cover_cdf, &pips);
 }
 
-/* A database distribution as a Dist. */
-static void dist_from_table(const float *b, Dist *d)
-{
-    int lo = 0, hi = BEAROFF_ROLLS;
-    while (lo < hi - 1 && b[lo] == 0.0f)
-        lo++;
-    while (hi > lo + 1 && b[hi - 1] == 0.0f)
-        hi--;
-    for (int k = lo; k < hi; k++)
-        d->p[k] = b[k];
-    d->lo = lo, d->hi = hi;
-}
-
 /* out = a convolved with the database distribution b, the tail folded into
  * the last slot. */
 static void convolve(const Dist *a, const float *b, Dist *out)
@@ -197,7 +184,9 @@ static void side_race(const BearoffDb *db, const uint8_t *side, SideRace *s)
     if (in_zone == 0) {
         dist_point(&s->clear, 0);
     } else if (zone_checkers <= BEAROFF_ZONE_CHECKERS && !side[POS_BAR]) {
-        dist_from_table(bearoff_zone(db, bearoff_index(zone)), &s->clear);
+        Dist none; /* no rolls before: the table's distribution as it is */
+        dist_point(&none, 0);
+        convolve(&none, bearoff_zone(db, bearoff_index(zone)), &s->clear);
     } else {
         rolls_to_cover(in_zone + ZONE_PIPS * zone_checkers, &s->clear);
         s->clear_exact = false;
