@@ -76,7 +76,7 @@ LIB_SRC := $(wildcard $(LAYERS:%=src/%/*.c) src/lib/*.c)
 # The network compiled in (src/engine/weights/README.md lists them all):
 # its file's bytes become an array in a generated engine source,
 # nn_default.c, built with every flavour of the library's objects.
-NN_DEFAULT := src/engine/weights/shesh-feat-18.snn
+NN_DEFAULT := src/engine/weights/shesh-feat-19.snn
 # The race network compiled in; empty: none, races are the race model's.
 NN_RACE_DEFAULT := src/engine/weights/shesh-race-1.snn
 NN_GEN := $(BUILD)/gen/engine/nn_default.c
@@ -270,7 +270,8 @@ TRAIN_DIR ?= build/train
 # feat-16's wider tree's moves by a default build with feat-16 compiled in
 # (TRAIN_SHESH_F16R1), and feat-17's by a default build of 2026-12-05 with
 # feat-17 compiled in (TRAIN_SHESH_F17R1: the exact backgammon escapes and
-# the wider 2-ply pass).
+# the wider 2-ply pass), feat-18's by the same with feat-18
+# (TRAIN_SHESH_F18R1).
 TRAIN_CFLAGS := -DNN_HIDDEN=128 -DSEARCH_RACE_FILTER=0 -DSEARCH_FILTER_DEEP=5
 TRAIN_CFLAGS_NARROW := -DNN_HIDDEN=128 -DSEARCH_FILTER_DEEP=5
 TRAIN_CFLAGS_WIDE := -DNN_HIDDEN=128
@@ -290,6 +291,7 @@ TRAIN_SHESH_F15R1 := $(TRAIN_DIR)/build-f15r1/shesh
 TRAIN_SHESH_H256 := $(TRAIN_DIR)/build-256/shesh
 TRAIN_SHESH_F16R1 := $(TRAIN_DIR)/build-f16r1/shesh
 TRAIN_SHESH_F17R1 := $(TRAIN_DIR)/build-f17r1/shesh
+TRAIN_SHESH_F18R1 := $(TRAIN_DIR)/build-f18r1/shesh
 # A train stage reports (and checkpoints) as shesh train does by default,
 # every 20,000 games or once a pass over the labels, unless its options say
 # otherwise; the reports change no weight.
@@ -334,8 +336,9 @@ join_stage = [ -f $(TRAIN_DIR)/$(1).txt ] || { cat $(2:%=$(TRAIN_DIR)/%.txt) > $
 # of feat-13's own, and feat-15 from feat-14 on 1 M of feat-14's own and
 # feat-13's 1 M beside them; feat-16, feat-15 made 256 units wide, on those
 # and 1 M of feat-15's labels of the wider tree, and feat-17 from feat-16
-# on 1 M of feat-16's own labels of the wider tree alone, and feat-18 from
-# feat-17 on those and 1 M of feat-17's own, each with the rollouts
+# on 1 M of feat-16's own labels of the wider tree alone, feat-18 from
+# feat-17 on those and 1 M of feat-17's own, and feat-19 from feat-18 on
+# those and 1 M of feat-18's own, each with the rollouts
 # (feat-15's games' too) six times over.
 SHIPPED_TD3 := src/engine/weights/shesh-td-3.snn
 SHIPPED_SUP4 := src/engine/weights/shesh-sup-4.snn
@@ -351,6 +354,7 @@ SHIPPED_FEAT14 := src/engine/weights/shesh-feat-14.snn
 SHIPPED_FEAT15 := src/engine/weights/shesh-feat-15.snn
 SHIPPED_FEAT16 := src/engine/weights/shesh-feat-16.snn
 SHIPPED_FEAT17 := src/engine/weights/shesh-feat-17.snn
+SHIPPED_FEAT18 := src/engine/weights/shesh-feat-18.snn
 train: $(BUILD)/shesh
 	@mkdir -p $(TRAIN_DIR)
 	@$(MAKE) --no-print-directory CFLAGS="$(TRAIN_CFLAGS)" BUILD=$(TRAIN_DIR)/build NN_DEFAULT=$(SHIPPED_FEAT15) \
@@ -365,6 +369,7 @@ train: $(BUILD)/shesh
 	@$(MAKE) --no-print-directory CFLAGS= BUILD=$(TRAIN_DIR)/build-256 NN_DEFAULT=$(SHIPPED_FEAT15) $(TRAIN_SHESH_H256)
 	@$(MAKE) --no-print-directory CFLAGS= BUILD=$(TRAIN_DIR)/build-f16r1 NN_DEFAULT=$(SHIPPED_FEAT16) $(TRAIN_SHESH_F16R1)
 	@$(MAKE) --no-print-directory CFLAGS= BUILD=$(TRAIN_DIR)/build-f17r1 NN_DEFAULT=$(SHIPPED_FEAT17) $(TRAIN_SHESH_F17R1)
+	@$(MAKE) --no-print-directory CFLAGS= BUILD=$(TRAIN_DIR)/build-f18r1 NN_DEFAULT=$(SHIPPED_FEAT18) $(TRAIN_SHESH_F18R1)
 	@$(call train_stage,shesh-td-2,--games 2000000 --seed 2 --final-rate 0.01 --check-every 250000)
 	@$(call train_stage,shesh-td-3,--games 2000000 --seed 3 --rate 0.02 --final-rate 0.005 \
 	    --check-every 250000 --from $(TRAIN_DIR)/shesh-td-2.snn)
@@ -445,6 +450,10 @@ train: $(BUILD)/shesh
 	@$(call join_stage,mix18,mvw361 mvw362 $(TRAIN_ROLLOUTS_F15_X6))
 	@$(call train_stage,shesh-feat-18,--labels $(TRAIN_DIR)/mix18.txt --epochs 20 --rate 0.05 --final-rate 0.002 \
 	    --rank 16 --from $(SHIPPED_FEAT17),$(TRAIN_SHESH_H256))
+	@$(call label_stage,mvw363,--positions 1000000 --seed 363 --moves 6 --trials 0 --plies 2,$(TRAIN_SHESH_F18R1))
+	@$(call join_stage,mix19,mvw361 mvw362 mvw363 $(TRAIN_ROLLOUTS_F15_X6))
+	@$(call train_stage,shesh-feat-19,--labels $(TRAIN_DIR)/mix19.txt --epochs 20 --rate 0.05 --final-rate 0.002 \
+	    --rank 16 --from $(SHIPPED_FEAT18),$(TRAIN_SHESH_H256))
 	$(BUILD)/shesh weights $(TRAIN_DIR)/*.snn src/engine/weights/*.snn
 
 # Fuzzing: every tests/fuzz/fuzz_*.c, linked with the library built once with
