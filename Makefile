@@ -267,11 +267,12 @@ TRAIN_DIR ?= build/train
 # one of 256 from scratch); feat-16's runs in a build of 256
 # (TRAIN_SHESH_H256). feat-15's own labels, the wider tree's moves and its
 # full rollouts, were made by a default build of the day (TRAIN_SHESH_F15R1),
-# feat-16's wider tree's moves by a default build with feat-16 compiled in
-# (TRAIN_SHESH_F16R1), and feat-17's by a default build of 2026-12-05 with
-# feat-17 compiled in (TRAIN_SHESH_F17R1: the exact backgammon escapes and
-# the wider 2-ply pass), feat-18's by the same with feat-18
-# (TRAIN_SHESH_F18R1).
+# feat-16's wider tree's moves by a default build with feat-16 compiled in,
+# and feat-17's by a default build of 2026-12-05 with feat-17 compiled in
+# (the exact backgammon escapes and the wider 2-ply pass), feat-18's by the
+# same with feat-18. Here TRAIN_SHESH_H256 makes them with --weights: a
+# default build with the network named on the command line makes the same
+# labels as one with that network compiled in, byte for byte, header too.
 TRAIN_CFLAGS := -DNN_HIDDEN=128 -DSEARCH_RACE_FILTER=0 -DSEARCH_FILTER_DEEP=5
 TRAIN_CFLAGS_NARROW := -DNN_HIDDEN=128 -DSEARCH_FILTER_DEEP=5
 TRAIN_CFLAGS_WIDE := -DNN_HIDDEN=128
@@ -289,9 +290,6 @@ TRAIN_SHESH_F13R1 := $(TRAIN_DIR)/build-f13r1/shesh
 TRAIN_SHESH_F14R1 := $(TRAIN_DIR)/build-f14r1/shesh
 TRAIN_SHESH_F15R1 := $(TRAIN_DIR)/build-f15r1/shesh
 TRAIN_SHESH_H256 := $(TRAIN_DIR)/build-256/shesh
-TRAIN_SHESH_F16R1 := $(TRAIN_DIR)/build-f16r1/shesh
-TRAIN_SHESH_F17R1 := $(TRAIN_DIR)/build-f17r1/shesh
-TRAIN_SHESH_F18R1 := $(TRAIN_DIR)/build-f18r1/shesh
 # A train stage reports (and checkpoints) as shesh train does by default,
 # every 20,000 games or once a pass over the labels, unless its options say
 # otherwise; the reports change no weight.
@@ -367,9 +365,6 @@ train: $(BUILD)/shesh
 	@$(MAKE) --no-print-directory CFLAGS="$(TRAIN_CFLAGS_NARROW)" BUILD=$(TRAIN_DIR)/build-f14r1 NN_DEFAULT=$(SHIPPED_FEAT14) $(TRAIN_SHESH_F14R1)
 	@$(MAKE) --no-print-directory CFLAGS="$(TRAIN_CFLAGS_WIDE)" BUILD=$(TRAIN_DIR)/build-f15r1 NN_DEFAULT=$(SHIPPED_FEAT15) $(TRAIN_SHESH_F15R1)
 	@$(MAKE) --no-print-directory CFLAGS= BUILD=$(TRAIN_DIR)/build-256 NN_DEFAULT=$(SHIPPED_FEAT15) $(TRAIN_SHESH_H256)
-	@$(MAKE) --no-print-directory CFLAGS= BUILD=$(TRAIN_DIR)/build-f16r1 NN_DEFAULT=$(SHIPPED_FEAT16) $(TRAIN_SHESH_F16R1)
-	@$(MAKE) --no-print-directory CFLAGS= BUILD=$(TRAIN_DIR)/build-f17r1 NN_DEFAULT=$(SHIPPED_FEAT17) $(TRAIN_SHESH_F17R1)
-	@$(MAKE) --no-print-directory CFLAGS= BUILD=$(TRAIN_DIR)/build-f18r1 NN_DEFAULT=$(SHIPPED_FEAT18) $(TRAIN_SHESH_F18R1)
 	@$(call train_stage,shesh-td-2,--games 2000000 --seed 2 --final-rate 0.01 --check-every 250000)
 	@$(call train_stage,shesh-td-3,--games 2000000 --seed 3 --rate 0.02 --final-rate 0.005 \
 	    --check-every 250000 --from $(TRAIN_DIR)/shesh-td-2.snn)
@@ -442,15 +437,18 @@ train: $(BUILD)/shesh
 	@$(call join_stage,mix16,mv311 mv321 mvw341 $(TRAIN_ROLLOUTS_F15_X6))
 	@$(call train_stage,shesh-feat-16,--labels $(TRAIN_DIR)/mix16.txt --epochs 20 --rate 0.05 --final-rate 0.002 \
 	    --rank 16 --from $(SHIPPED_FEAT15),$(TRAIN_SHESH_H256))
-	@$(call label_stage,mvw361,--positions 1000000 --seed 361 --moves 6 --trials 0 --plies 2,$(TRAIN_SHESH_F16R1))
+	@$(call label_stage,mvw361,--positions 1000000 --seed 361 --moves 6 --trials 0 --plies 2 \
+	    --weights $(SHIPPED_FEAT16),$(TRAIN_SHESH_H256))
 	@$(call join_stage,mix17,mvw361 $(TRAIN_ROLLOUTS_F15_X6))
 	@$(call train_stage,shesh-feat-17,--labels $(TRAIN_DIR)/mix17.txt --epochs 20 --rate 0.05 --final-rate 0.002 \
 	    --rank 16 --from $(SHIPPED_FEAT16),$(TRAIN_SHESH_H256))
-	@$(call label_stage,mvw362,--positions 1000000 --seed 362 --moves 6 --trials 0 --plies 2,$(TRAIN_SHESH_F17R1))
+	@$(call label_stage,mvw362,--positions 1000000 --seed 362 --moves 6 --trials 0 --plies 2 \
+	    --weights $(SHIPPED_FEAT17),$(TRAIN_SHESH_H256))
 	@$(call join_stage,mix18,mvw361 mvw362 $(TRAIN_ROLLOUTS_F15_X6))
 	@$(call train_stage,shesh-feat-18,--labels $(TRAIN_DIR)/mix18.txt --epochs 20 --rate 0.05 --final-rate 0.002 \
 	    --rank 16 --from $(SHIPPED_FEAT17),$(TRAIN_SHESH_H256))
-	@$(call label_stage,mvw363,--positions 1000000 --seed 363 --moves 6 --trials 0 --plies 2,$(TRAIN_SHESH_F18R1))
+	@$(call label_stage,mvw363,--positions 1000000 --seed 363 --moves 6 --trials 0 --plies 2 \
+	    --weights $(SHIPPED_FEAT18),$(TRAIN_SHESH_H256))
 	@$(call join_stage,mix19,mvw361 mvw362 mvw363 $(TRAIN_ROLLOUTS_F15_X6))
 	@$(call train_stage,shesh-feat-19,--labels $(TRAIN_DIR)/mix19.txt --epochs 20 --rate 0.05 --final-rate 0.002 \
 	    --rank 16 --from $(SHIPPED_FEAT18),$(TRAIN_SHESH_H256))
