@@ -250,13 +250,12 @@ TRAIN_DIR ?= build/train
 # The stages run a build of their own without the race network compiled in:
 # every label set up to the race network's was made with the race model
 # valuing the races, and makes the same labels only so. The later ones were
-# made by feat-8 with the race network: a second build, feat-8 compiled in
-# beside it (TRAIN_SHESH_F8R1); those after them by feat-10 with it (a
-# third, TRAIN_SHESH_F10R1), those after them by feat-11 with it (a fourth,
-# TRAIN_SHESH_F11R1), those after them by feat-12 with it (a fifth,
-# TRAIN_SHESH_F12R1), those after them by feat-13 with it (a sixth,
-# TRAIN_SHESH_F13R1), and the last by feat-14 with it (a seventh,
-# TRAIN_SHESH_F14R1).
+# made with the race network beside the contact network of their stage,
+# each by a build with that network compiled in; here one build with the
+# race network makes them, given the contact network with --weights (a
+# build so given a network makes the same labels as one with it compiled
+# in, byte for byte, header too): those of feat-8 to feat-12 by
+# TRAIN_SHESH_R1, those of feat-13 and feat-14 by TRAIN_SHESH_NARROW.
 # Every 2-ply label set up to feat-13's was made before the search's race
 # filter, and every one with pubeval's best 5 inside the tree (search.h):
 # the builds of the stages search so, so that they make the same labels;
@@ -270,9 +269,7 @@ TRAIN_DIR ?= build/train
 # feat-16's wider tree's moves by a default build with feat-16 compiled in,
 # and feat-17's by a default build of 2026-12-05 with feat-17 compiled in
 # (the exact backgammon escapes and the wider 2-ply pass), feat-18's by the
-# same with feat-18. Here TRAIN_SHESH_H256 makes them with --weights: a
-# default build with the network named on the command line makes the same
-# labels as one with that network compiled in, byte for byte, header too.
+# same with feat-18. Here TRAIN_SHESH_H256 makes them with --weights.
 TRAIN_CFLAGS := -DNN_HIDDEN=128 -DSEARCH_RACE_FILTER=0 -DSEARCH_FILTER_DEEP=5
 TRAIN_CFLAGS_NARROW := -DNN_HIDDEN=128 -DSEARCH_FILTER_DEEP=5
 TRAIN_CFLAGS_WIDE := -DNN_HIDDEN=128
@@ -282,12 +279,8 @@ TRAIN_ROLLOUTS_X6 := $(foreach i,1 2 3 4 5 6,f8r1 f10r1 f10r1e f11r1)
 # feat-16's: feat-15's own after each copy of them.
 TRAIN_ROLLOUTS_F15_X6 := $(foreach i,1 2 3 4 5 6,f8r1 f10r1 f10r1e f11r1 f15r1)
 TRAIN_SHESH := $(TRAIN_DIR)/build/shesh
-TRAIN_SHESH_F8R1 := $(TRAIN_DIR)/build-f8r1/shesh
-TRAIN_SHESH_F10R1 := $(TRAIN_DIR)/build-f10r1/shesh
-TRAIN_SHESH_F11R1 := $(TRAIN_DIR)/build-f11r1/shesh
-TRAIN_SHESH_F12R1 := $(TRAIN_DIR)/build-f12r1/shesh
-TRAIN_SHESH_F13R1 := $(TRAIN_DIR)/build-f13r1/shesh
-TRAIN_SHESH_F14R1 := $(TRAIN_DIR)/build-f14r1/shesh
+TRAIN_SHESH_R1 := $(TRAIN_DIR)/build-r1/shesh
+TRAIN_SHESH_NARROW := $(TRAIN_DIR)/build-narrow/shesh
 TRAIN_SHESH_F15R1 := $(TRAIN_DIR)/build-f15r1/shesh
 TRAIN_SHESH_H256 := $(TRAIN_DIR)/build-256/shesh
 # A train stage reports (and checkpoints) as shesh train does by default,
@@ -357,12 +350,9 @@ train: $(BUILD)/shesh
 	@mkdir -p $(TRAIN_DIR)
 	@$(MAKE) --no-print-directory CFLAGS="$(TRAIN_CFLAGS)" BUILD=$(TRAIN_DIR)/build NN_DEFAULT=$(SHIPPED_FEAT15) \
 	    NN_RACE_DEFAULT= $(TRAIN_SHESH)
-	@$(MAKE) --no-print-directory CFLAGS="$(TRAIN_CFLAGS)" BUILD=$(TRAIN_DIR)/build-f8r1 NN_DEFAULT=$(SHIPPED_FEAT8) $(TRAIN_SHESH_F8R1)
-	@$(MAKE) --no-print-directory CFLAGS="$(TRAIN_CFLAGS)" BUILD=$(TRAIN_DIR)/build-f10r1 NN_DEFAULT=$(SHIPPED_FEAT10) $(TRAIN_SHESH_F10R1)
-	@$(MAKE) --no-print-directory CFLAGS="$(TRAIN_CFLAGS)" BUILD=$(TRAIN_DIR)/build-f11r1 NN_DEFAULT=$(SHIPPED_FEAT11) $(TRAIN_SHESH_F11R1)
-	@$(MAKE) --no-print-directory CFLAGS="$(TRAIN_CFLAGS)" BUILD=$(TRAIN_DIR)/build-f12r1 NN_DEFAULT=$(SHIPPED_FEAT12) $(TRAIN_SHESH_F12R1)
-	@$(MAKE) --no-print-directory CFLAGS="$(TRAIN_CFLAGS_NARROW)" BUILD=$(TRAIN_DIR)/build-f13r1 NN_DEFAULT=$(SHIPPED_FEAT13) $(TRAIN_SHESH_F13R1)
-	@$(MAKE) --no-print-directory CFLAGS="$(TRAIN_CFLAGS_NARROW)" BUILD=$(TRAIN_DIR)/build-f14r1 NN_DEFAULT=$(SHIPPED_FEAT14) $(TRAIN_SHESH_F14R1)
+	@$(MAKE) --no-print-directory CFLAGS="$(TRAIN_CFLAGS)" BUILD=$(TRAIN_DIR)/build-r1 NN_DEFAULT=$(SHIPPED_FEAT15) $(TRAIN_SHESH_R1)
+	@$(MAKE) --no-print-directory CFLAGS="$(TRAIN_CFLAGS_NARROW)" BUILD=$(TRAIN_DIR)/build-narrow NN_DEFAULT=$(SHIPPED_FEAT15) \
+	    $(TRAIN_SHESH_NARROW)
 	@$(MAKE) --no-print-directory CFLAGS="$(TRAIN_CFLAGS_WIDE)" BUILD=$(TRAIN_DIR)/build-f15r1 NN_DEFAULT=$(SHIPPED_FEAT15) $(TRAIN_SHESH_F15R1)
 	@$(MAKE) --no-print-directory CFLAGS= BUILD=$(TRAIN_DIR)/build-256 NN_DEFAULT=$(SHIPPED_FEAT15) $(TRAIN_SHESH_H256)
 	@$(call train_stage,shesh-td-2,--games 2000000 --seed 2 --final-rate 0.01 --check-every 250000)
@@ -395,44 +385,57 @@ train: $(BUILD)/shesh
 	@$(call join_stage,races,race201 race203 race204)
 	@$(call train_stage,shesh-race-1,--labels $(TRAIN_DIR)/races.txt --epochs 100 --rate 0.3 --final-rate 0.0005 \
 	    --race --features)
-	@$(call label_stage,mv161,--positions 240000 --seed 161 --moves 6 --trials 0 --plies 2,$(TRAIN_SHESH_F8R1))
-	@$(call label_stage,f8r1,--positions 28800 --seed 211 --trials 72 --truncate 0,$(TRAIN_SHESH_F8R1))
+	@$(call label_stage,mv161,--positions 240000 --seed 161 --moves 6 --trials 0 --plies 2 --weights $(SHIPPED_FEAT8),\
+	    $(TRAIN_SHESH_R1))
+	@$(call label_stage,f8r1,--positions 28800 --seed 211 --trials 72 --truncate 0 --weights $(SHIPPED_FEAT8),\
+	    $(TRAIN_SHESH_R1))
 	@$(call join_stage,mix10,mv161 f8r1 f8r1 f8r1 f8r1)
 	@$(call train_stage,shesh-feat-10,--labels $(TRAIN_DIR)/mix10.txt --epochs 30 --rate 0.05 --final-rate 0.002 \
 	    --from $(SHIPPED_FEAT8))
-	@$(call label_stage,mv181,--positions 240000 --seed 181 --moves 6 --trials 0 --plies 2,$(TRAIN_SHESH_F10R1))
-	@$(call label_stage,mv251,--positions 100000 --seed 251 --moves 6 --trials 0 --plies 2,$(TRAIN_SHESH_F10R1))
-	@$(call label_stage,mv241,--positions 100000 --seed 241 --moves 6 --trials 0 --plies 2 --disagree 0.05,\
-	    $(TRAIN_SHESH_F10R1))
-	@$(call label_stage,mv261,--positions 300000 --seed 261 --moves 6 --trials 0 --plies 2,$(TRAIN_SHESH_F10R1))
-	@$(call label_stage,f10r1,--positions 43333 --seed 221 --trials 72 --truncate 0,$(TRAIN_SHESH_F10R1))
-	@$(call label_stage,f10r1d,--positions 12353 --seed 231 --disagree 0.08 --trials 72 --truncate 0,\
-	    $(TRAIN_SHESH_F10R1))
+	@$(call label_stage,mv181,--positions 240000 --seed 181 --moves 6 --trials 0 --plies 2 --weights $(SHIPPED_FEAT10),\
+	    $(TRAIN_SHESH_R1))
+	@$(call label_stage,mv251,--positions 100000 --seed 251 --moves 6 --trials 0 --plies 2 --weights $(SHIPPED_FEAT10),\
+	    $(TRAIN_SHESH_R1))
+	@$(call label_stage,mv241,--positions 100000 --seed 241 --moves 6 --trials 0 --plies 2 --disagree 0.05 --weights $(SHIPPED_FEAT10),\
+	    $(TRAIN_SHESH_R1))
+	@$(call label_stage,mv261,--positions 300000 --seed 261 --moves 6 --trials 0 --plies 2 --weights $(SHIPPED_FEAT10),\
+	    $(TRAIN_SHESH_R1))
+	@$(call label_stage,f10r1,--positions 43333 --seed 221 --trials 72 --truncate 0 --weights $(SHIPPED_FEAT10),\
+	    $(TRAIN_SHESH_R1))
+	@$(call label_stage,f10r1d,--positions 12353 --seed 231 --disagree 0.08 --trials 72 --truncate 0 --weights $(SHIPPED_FEAT10),\
+	    $(TRAIN_SHESH_R1))
 	@$(call join_stage,mix11,mv181 f8r1 f8r1 f8r1 f8r1 mv251 mv241 mv261 \
 	    f10r1 f10r1d f10r1 f10r1d f10r1 f10r1d f10r1 f10r1d)
 	@$(call train_stage,shesh-feat-11,--labels $(TRAIN_DIR)/mix11.txt --epochs 30 --rate 0.05 --final-rate 0.002 \
 	    --from $(SHIPPED_FEAT10))
-	@$(call label_stage,mv271,--positions 1000000 --seed 271 --moves 6 --trials 0 --plies 2,$(TRAIN_SHESH_F11R1))
-	@$(call label_stage,mv281,--positions 500000 --seed 281 --moves 16 --trials 0 --plies 2,$(TRAIN_SHESH_F11R1))
-	@$(call label_stage,f10r1e,--positions 18914 --seed 231 --disagree 0.08 --trials 72 --truncate 0,\
-	    $(TRAIN_SHESH_F10R1))
-	@$(call label_stage,f11r1,--positions 57727 --seed 291 --trials 72 --truncate 0,$(TRAIN_SHESH_F11R1))
+	@$(call label_stage,mv271,--positions 1000000 --seed 271 --moves 6 --trials 0 --plies 2 --weights $(SHIPPED_FEAT11),\
+	    $(TRAIN_SHESH_R1))
+	@$(call label_stage,mv281,--positions 500000 --seed 281 --moves 16 --trials 0 --plies 2 --weights $(SHIPPED_FEAT11),\
+	    $(TRAIN_SHESH_R1))
+	@$(call label_stage,f10r1e,--positions 18914 --seed 231 --disagree 0.08 --trials 72 --truncate 0 --weights $(SHIPPED_FEAT10),\
+	    $(TRAIN_SHESH_R1))
+	@$(call label_stage,f11r1,--positions 57727 --seed 291 --trials 72 --truncate 0 --weights $(SHIPPED_FEAT11),\
+	    $(TRAIN_SHESH_R1))
 	@$(call join_stage,mix12,mv271 mv281 $(TRAIN_ROLLOUTS_X6))
 	@$(call train_stage,shesh-feat-12,--labels $(TRAIN_DIR)/mix12.txt --epochs 30 --rate 0.05 --final-rate 0.002 \
 	    --from $(SHIPPED_FEAT11) --all-features)
-	@$(call label_stage,mv301,--positions 1000000 --seed 301 --moves 6 --trials 0 --plies 2,$(TRAIN_SHESH_F12R1))
+	@$(call label_stage,mv301,--positions 1000000 --seed 301 --moves 6 --trials 0 --plies 2 --weights $(SHIPPED_FEAT12),\
+	    $(TRAIN_SHESH_R1))
 	@$(call join_stage,mix13,mv301 $(TRAIN_ROLLOUTS_X6))
 	@$(call train_stage,shesh-feat-13,--labels $(TRAIN_DIR)/mix13.txt --epochs 20 --rate 0.05 --final-rate 0.002 \
 	    --rank 16 --from $(SHIPPED_FEAT12))
-	@$(call label_stage,mv311,--positions 1000000 --seed 311 --moves 6 --trials 0 --plies 2,$(TRAIN_SHESH_F13R1))
+	@$(call label_stage,mv311,--positions 1000000 --seed 311 --moves 6 --trials 0 --plies 2 --weights $(SHIPPED_FEAT13),\
+	    $(TRAIN_SHESH_NARROW))
 	@$(call join_stage,mix14,mv311 $(TRAIN_ROLLOUTS_X6))
 	@$(call train_stage,shesh-feat-14,--labels $(TRAIN_DIR)/mix14.txt --epochs 20 --rate 0.05 --final-rate 0.002 \
 	    --rank 16 --from $(SHIPPED_FEAT13))
-	@$(call label_stage,mv321,--positions 1000000 --seed 321 --moves 6 --trials 0 --plies 2,$(TRAIN_SHESH_F14R1))
+	@$(call label_stage,mv321,--positions 1000000 --seed 321 --moves 6 --trials 0 --plies 2 --weights $(SHIPPED_FEAT14),\
+	    $(TRAIN_SHESH_NARROW))
 	@$(call join_stage,mix15,mv311 mv321 $(TRAIN_ROLLOUTS_X6))
 	@$(call train_stage,shesh-feat-15,--labels $(TRAIN_DIR)/mix15.txt --epochs 20 --rate 0.05 --final-rate 0.002 \
 	    --rank 16 --from $(SHIPPED_FEAT14))
-	@$(call label_stage,mvw341,--positions 1000000 --seed 341 --moves 6 --trials 0 --plies 2,$(TRAIN_SHESH_F15R1))
+	@$(call label_stage,mvw341,--positions 1000000 --seed 341 --moves 6 --trials 0 --plies 2,\
+	    $(TRAIN_SHESH_F15R1))
 	@$(call label_stage,f15r1,--positions 35629 --seed 351 --trials 72 --truncate 0,$(TRAIN_SHESH_F15R1))
 	@$(call join_stage,mix16,mv311 mv321 mvw341 $(TRAIN_ROLLOUTS_F15_X6))
 	@$(call train_stage,shesh-feat-16,--labels $(TRAIN_DIR)/mix16.txt --epochs 20 --rate 0.05 --final-rate 0.002 \
