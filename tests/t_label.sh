@@ -327,7 +327,29 @@ expect 1 "made by another run" "${BIG[@]}" --shard 1/2 --out whole.gz --resume
 cmp -s whole.gz keep.gz || no "a refused resume changed the file"
 printf 'plain text\n' > plain.gz
 expect 1 "plain.gz" "${BIG[@]}" --out plain.gz --resume
-passed "$f0" "kill -9, a cut member and SIGINT resume to the uninterrupted file; other runs refused"
+# A rollout's equity, the luck taken out, may stray past 3 (a sure
+# backgammon came out at 3.000712): such a file resumes and reads; past 6
+# it is damaged. Its first three labels, the third's equity changed.
+stray() { # EQUITY FILE
+    python3 - "$1" whole.gz "$2" <<'PY'
+import gzip, sys
+eq, src, dst = sys.argv[1:]
+lines = gzip.open(src, "rt").read().splitlines(True)[:4]
+f = lines[3].split("\t")
+f[3] = eq + " " + f[3].split(" ")[1]
+lines[3] = "\t".join(f)
+open(dst, "wb").write(b"".join(gzip.compress(l.encode(), mtime=0) for l in lines))
+PY
+}
+stray 3.000712 past.gz
+expect 0 "37 labels written to past.gz" "${BIG[@]}" --out past.gz --resume
+cmp -s <(zcat whole.gz | sed 4d) <(zcat past.gz | sed 4d) ||
+    no "resumed after a label of equity 3.000712, the file differs from the uninterrupted run"
+"$SHESH" weights --labels past.gz > wout 2> werr || no "weights --labels refused an equity of 3.000712: $(cat werr)"
+grep -qF "against 40 labels" wout || no "weights --labels did not judge all 40 labels: $(cat wout werr)"
+stray 6.5 far.gz
+expect 1 "far.gz is damaged: label 2 is not where it should be" "${BIG[@]}" --out far.gz --resume
+passed "$f0" "kill -9, a cut member and SIGINT resume to the uninterrupted file; other runs refused; equities past 3 read, past 6 refused"
 
 # ---- 4. merge refusals ----------------------------------------------------------------
 f0=$fails

@@ -66,8 +66,8 @@ bool label_line_parse(const char *text, size_t len, LabelLine *l, Err *err)
     for (int k = 0; k < OUT_COUNT; k++)
         if (!number(&p, end, k < OUT_COUNT - 1 ? ' ' : '\t', 0.0, 1.0, &l->out[k]))
             return err_set(err, "label %ld: chance %d is not a number from 0 to 1", index, k + 1);
-    if (!number(&p, end, ' ', -3.0, 3.0, &l->equity) || !number(&p, end, 0, 0.0, 3.0, &l->se) ||
-        p != end)
+    if (!number(&p, end, ' ', -LABEL_EQUITY_MAX, LABEL_EQUITY_MAX, &l->equity) ||
+        !number(&p, end, 0, 0.0, LABEL_EQUITY_MAX, &l->se) || p != end)
         return err_set(err, "label %ld: no equity and standard error at the end", index);
     l->index = index;
     return true;

@@ -22,6 +22,11 @@
 #include "position.h"
 
 #define LABEL_INDEX_MAX 100000000L
+/* The largest equity and standard error a label may hold. A game scores at
+ * most 3, but a rollout's mean with the luck taken out may stray a little
+ * past it (a sure backgammon rolled out to 3.000712), and a label keeps the
+ * equity as measured: the reader accepts twice that. */
+#define LABEL_EQUITY_MAX 6.0
 
 typedef struct LabelLine {
     long index;

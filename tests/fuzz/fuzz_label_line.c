@@ -21,8 +21,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             abort(); /* a refusal always says why */
         return 0;
     }
-    if (l.index < 0 || l.index > LABEL_INDEX_MAX || !(l.se >= 0 && l.se <= 3) ||
-        !(l.equity >= -3 && l.equity <= 3))
+    if (l.index < 0 || l.index > LABEL_INDEX_MAX || !(l.se >= 0 && l.se <= LABEL_EQUITY_MAX) ||
+        !(l.equity >= -LABEL_EQUITY_MAX && l.equity <= LABEL_EQUITY_MAX))
         abort();
     for (int k = 0; k < OUT_COUNT; k++)
         if (!(l.out[k] >= 0 && l.out[k] <= 1))
