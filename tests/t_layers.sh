@@ -12,7 +12,10 @@ CC=${CC:-cc}
 layers="util core engine net play proto cli"
 flags="-std=c11 -D_DEFAULT_SOURCE -D_POSIX_C_SOURCE=200809L -Wall -Werror -fsyntax-only"
 
-inc_of() { make -s --no-print-directory print-inc LAYER="$1"; }
+# A make of its own, not a part of the make that runs the tests: under
+# `make -j2 test` the flags passed down name a jobserver this make cannot
+# reach, and it then prints the directory it enters on standard output.
+inc_of() { MAKEFLAGS= MAKELEVEL= make -s --no-print-directory print-inc LAYER="$1"; }
 
 # 1. Every header stands alone in its own layer.
 n=0
