@@ -309,6 +309,22 @@ static void test_quantized(void **state)
     free(q);
 }
 
+/* w values n random positions (from seed) to the bits `other` gives, and
+ * so does its portable code path. */
+static void same_bits(const NnWeights *w, const NnWeights *other, uint64_t seed, int n)
+{
+    for (int i = 0; i < n; i++) {
+        Position p;
+        randpos_loose(&seed, &p);
+        double a[OUT_COUNT], b[OUT_COUNT], c[OUT_COUNT];
+        nn_eval(w, &p, a);
+        nn_eval(other, &p, b);
+        nn_eval_portable(w, &p, c);
+        assert_memory_equal(a, b, sizeof a);
+        assert_memory_equal(a, c, sizeof a);
+    }
+}
+
 /* Units with no output weight are left out of the integer layer (a
  * narrower network read into this build): the values are those of the
  * whole layer to the bit. */
@@ -325,19 +341,57 @@ static void test_quantized_skips_idle_units(void **state)
     assert_int_equal(w->qunits, 112);
     memcpy(all, w, sizeof *w);
     all->qunits = NN_HIDDEN;
-    uint64_t s = 0x9e3779b97f4a7c15u;
-    for (int i = 0; i < 1000; i++) {
-        Position p;
-        randpos_loose(&s, &p);
-        double a[OUT_COUNT], b[OUT_COUNT], c[OUT_COUNT];
-        nn_eval(w, &p, a);
-        nn_eval(all, &p, b);
-        nn_eval_portable(w, &p, c);
-        assert_memory_equal(a, b, sizeof a);
-        assert_memory_equal(a, c, sizeof a);
-    }
+    same_bits(w, all, 0x9e3779b97f4a7c15u, 1000);
     free(w);
     free(all);
+}
+
+/* A point's rows added together (qpoint) give the sums of its rows added
+ * one by one to the bit; a point whose rows together would not fit 16 bits
+ * is added one by one, and both code paths still agree. */
+static void test_quantized_points_together(void **state)
+{
+    (void)state;
+    NnWeights *w = compiled_in(), *apart = malloc(sizeof *apart);
+    assert_non_null(apart);
+    nn_quantize(w);
+    int fitting = 0;
+    for (int k = 0; k < 2; k++)
+        for (int i = 0; i < 24; i++)
+            for (int c = 1; c <= POS_CHECKERS; c++)
+                fitting += w->qpoint_fits[k][i][c];
+    assert_int_equal(fitting, 2 * 24 * POS_CHECKERS);
+    memcpy(apart, w, sizeof *w);
+    memset(apart->qpoint_fits, 0, sizeof apart->qpoint_fits);
+    same_bits(w, apart, 0x5851f42d4c957f2du, 3000);
+    /* The fourth input of the roller's point 6 (index 5), weights +-12 (in
+     * 16 bits 6144 at 1/512): with c checkers it is added (c - 3) / 2
+     * times, 18432 with 9 (and the point's other rows), 36864 with 15: no
+     * one row. The hidden biases, -+30 (-+15360), keep the sums within 16
+     * bits, so that the rows one by one give the same bits in any order. */
+    for (int h = 0; h < NN_HIDDEN; h++) {
+        float sign = h % 2 ? 1.0f : -1.0f;
+        w->in[4 * 5 + 3][h] = 12.0f * sign;
+        w->hidden_bias[h] = -30.0f * sign;
+    }
+    nn_quantize(w);
+    assert_true(w->qpoint_fits[0][5][9]);
+    assert_false(w->qpoint_fits[0][5][15]);
+    assert_true(w->qpoint_fits[1][5][15]);
+    memcpy(apart, w, sizeof *w);
+    memset(apart->qpoint_fits, 0, sizeof apart->qpoint_fits);
+    Position p;
+    pos_start(&p);
+    for (int i = 0; i < POS_SLOTS; i++)
+        p.side[SIDE_ROLLER][i] = i == 5 ? 15 : 0;
+    double a[OUT_COUNT], b[OUT_COUNT], c[OUT_COUNT];
+    nn_eval(w, &p, a);
+    nn_eval(apart, &p, b);
+    nn_eval_portable(w, &p, c);
+    assert_memory_equal(a, b, sizeof a);
+    assert_memory_equal(a, c, sizeof a);
+    free(w);
+    free(apart);
 }
 
 /* a and b value 500 random positions (from seed) to the same bits. */
@@ -455,6 +509,7 @@ int main(void)
         cmocka_unit_test(test_paths_agree),
         cmocka_unit_test(test_quantized),
         cmocka_unit_test(test_quantized_skips_idle_units),
+        cmocka_unit_test(test_quantized_points_together),
         cmocka_unit_test(test_widen_hidden),
         cmocka_unit_test(test_add_features),
         cmocka_unit_test(test_widen_to_all),

@@ -16,12 +16,29 @@ _Static_assert((int)NN_RACE_FEATURES == (int)NN_FEATURES_FIRST,
 #include <immintrin.h>
 #endif
 
-/* One side's point inputs, appended at *n. A point's inputs come out
- * without a branch on its count: all four are written, and *n moves past
- * the min(count, 4) of them that are nonzero, so that the next point's
- * overwrite the rest (point i writes at most 4 i + 3 past the side's
- * start, within the side's 99 inputs). The order is that of one input at a
- * time, and so are the network's sums. */
+/* One side's inputs after its points: the bar, the checkers off and the
+ * pips (pips and on: those of its points), appended at *n. */
+static void side_rest(const uint8_t *side, int base, int pips, int on, int *n, int index[],
+                      float value[])
+{
+    int bar = side[POS_BAR], k = *n;
+    on += bar;
+    pips += 25 * bar;
+    if (bar)
+        index[k] = base + 96, value[k++] = bar / 2.0f;
+    if (on < POS_CHECKERS)
+        index[k] = base + 97, value[k++] = (POS_CHECKERS - on) / 15.0f;
+    if (pips)
+        index[k] = base + 98, value[k++] = pips / 200.0f;
+    *n = k;
+}
+
+/* One side's inputs, appended at *n: its points, then the rest. A point's
+ * inputs come out without a branch on its count: all four are written,
+ * and *n moves past the min(count, 4) of them that are nonzero, so that
+ * the next point's overwrite the rest (point i writes at most 4 i + 3 past
+ * the side's start, within the side's 99 inputs). The order is that of one
+ * input at a time, and so are the network's sums. */
 static void side_inputs(const uint8_t *side, int base, int *n, int index[], float value[])
 {
     int pips = 0, on = 0, k = *n;
@@ -35,24 +52,15 @@ static void side_inputs(const uint8_t *side, int base, int *n, int index[], floa
         index[k + 3] = at + 3, value[k + 3] = (float)(c - 3) / 2.0f;
         k += c < 4 ? c : 4;
     }
-    int bar = side[POS_BAR];
-    on += bar;
-    pips += 25 * bar;
-    if (bar)
-        index[k] = base + 96, value[k++] = bar / 2.0f;
-    if (on < POS_CHECKERS)
-        index[k] = base + 97, value[k++] = (POS_CHECKERS - on) / 15.0f;
-    if (pips)
-        index[k] = base + 98, value[k++] = pips / 200.0f;
     *n = k;
+    side_rest(side, base, pips, on, n, index, value);
 }
 
-int nn_inputs(const NnWeights *w, const Position *p, int index[NN_INPUTS],
-              float value[NN_INPUTS])
+/* The hand-made features' inputs, appended after the first n; returns the
+ * new count. */
+static int feature_inputs(const NnWeights *w, const Position *p, int n, int index[],
+                          float value[])
 {
-    int n = 0;
-    side_inputs(p->side[SIDE_ROLLER], 0, &n, index, value);
-    side_inputs(p->side[SIDE_OPPONENT], NN_SIDE_INPUTS, &n, index, value);
     int count = nn_feature_count(w);
     if (count == 0) /* the points alone */
         return n;
@@ -69,6 +77,15 @@ int nn_inputs(const NnWeights *w, const Position *p, int index[NN_INPUTS],
             if (f[k][i] != 0.0f)
                 index[n] = NN_RAW_INPUTS + k * count + i, value[n++] = f[k][i];
     return n;
+}
+
+int nn_inputs(const NnWeights *w, const Position *p, int index[NN_INPUTS],
+              float value[NN_INPUTS])
+{
+    int n = 0;
+    side_inputs(p->side[SIDE_ROLLER], 0, &n, index, value);
+    side_inputs(p->side[SIDE_OPPONENT], NN_SIDE_INPUTS, &n, index, value);
+    return feature_inputs(w, p, n, index, value);
 }
 
 int nn_feature_count(const NnWeights *w)
@@ -179,17 +196,23 @@ ALWAYS_INLINE void output_layer(const NnWeights *w, const float hidden[NN_HIDDEN
                                 float out[OUT_COUNT])
 {
     /* Each output's sum: eight partial sums over the hidden units h = j
-     * mod 8, in order, then added pairwise. */
+     * mod 8, in order, then added pairwise. The five outputs' partial sums
+     * go side by side, so that none waits for the addition before it. */
     float z[F8_LANES] = {0}, s[F8_LANES];
-    for (int o = 0; o < OUT_COUNT; o++) {
-        F8 acc = F8_ALL(0.0f), a, b;
-        for (int h = 0; h < units; h += F8_LANES) {
+    F8 acc[OUT_COUNT], a, b;
+    for (int o = 0; o < OUT_COUNT; o++)
+        acc[o] = F8_ALL(0.0f);
+    for (int h = 0; h < units; h += F8_LANES) {
+        memcpy(&b, hidden + h, sizeof b);
+        for (int o = 0; o < OUT_COUNT; o++) {
             memcpy(&a, w->out[o] + h, sizeof a);
-            memcpy(&b, hidden + h, sizeof b);
-            acc += a * b;
+            acc[o] += a * b;
         }
+    }
+    for (int o = 0; o < OUT_COUNT; o++) {
+        F8 c = acc[o];
         z[o] = w->out_bias[o] +
-               (((acc[0] + acc[1]) + (acc[2] + acc[3])) + ((acc[4] + acc[5]) + (acc[6] + acc[7])));
+               (((c[0] + c[1]) + (c[2] + c[3])) + ((c[4] + c[5]) + (c[6] + c[7])));
     }
     f8_sigmoid(s, z);
     for (int o = 0; o < OUT_COUNT; o++)
@@ -261,7 +284,12 @@ static void forward(const NnWeights *w, int n, const int index[], const float va
  * 1/512, where a hidden unit's sigmoid is 0 or 1 to float precision: the
  * sums of feat-15 and of a 256-unit network reach 52 at most over 200,000
  * positions of their training data. Every step is integer arithmetic in an
- * order both code paths share, so the two agree to the bit; a sum's
+ * order both code paths share, so the two agree to the bit. A point's
+ * inputs (up to nine rows: three whole, the fourth up to six times and a
+ * share) are one row made at load time (qpoint), the sum of those rows:
+ * integer addition, so the sums are those of the rows one by one whenever
+ * none reaches the limits on the way (test_nn), at a fraction of the
+ * loads, which bound the layer's time more than its additions. A sum's
  * activation is then looked up, the float sigmoid of the sum times step,
  * and the outputs are the float path's. The equities come within 0.001 of
  * the floats' (root mean square; 0.006 at most) on positions of play, and
@@ -282,21 +310,64 @@ typedef struct QInputs {
     int32_t frac[NN_INPUTS]; /* 1 .. 2^15 - 1: the part, times 2^15 */
 } QInputs;
 
-static void q_inputs(const NnWeights *w, int n, const int index[], const float value[],
-                     QInputs *q)
+/* (q f + 2^14) >> 15, rounded down as pmulhrsw does, without shifting a
+ * negative number (|q f| < 2^30). */
+static inline int32_t q_share(int32_t q, int32_t f)
 {
-    q->ones = q->fracs = 0;
+    return ((q * f + 0x4000 + (1 << 30)) >> 15) - (1 << 15);
+}
+
+/* An input value v in [0, Q_WHOLE_MAX) as whole + f / 2^15. */
+static int q_split(float v, int *f)
+{
+    int whole = (int)v;
+    *f = (int)((v - (float)whole) * 32768.0f + 0.5f);
+    if (*f == 32768)
+        whole++, *f = 0;
+    return whole;
+}
+
+/* Appends the n inputs to q's rows. */
+static void q_add_inputs(const NnWeights *w, int n, const int index[], const float value[],
+                         QInputs *q)
+{
     for (int k = 0; k < n; k++) {
         const int16_t *row = w->qin[index[k]];
-        int whole = (int)value[k];
-        int f = (int)((value[k] - (float)whole) * 32768.0f + 0.5f);
-        if (f == 32768)
-            whole++, f = 0;
+        int f, whole = q_split(value[k], &f);
         for (; whole > 0; whole--)
             q->one[q->ones++] = row;
         if (f > 0)
             q->frac_row[q->fracs] = row, q->frac[q->fracs++] = f;
     }
+}
+
+/* p's inputs as rows: a point's from qpoint where it fits, the rest one
+ * input at a time. */
+static void q_inputs(const NnWeights *w, const Position *p, QInputs *q)
+{
+    int index[NN_INPUTS], n = 0;
+    float value[NN_INPUTS];
+    q->ones = q->fracs = 0;
+    for (int k = 0; k < 2; k++) {
+        const uint8_t *side = p->side[k == 0 ? SIDE_ROLLER : SIDE_OPPONENT];
+        int base = k * NN_SIDE_INPUTS, pips = 0, on = 0;
+        for (int i = 0; i < 24; i++) {
+            int c = side[i];
+            if (!c)
+                continue;
+            pips += c * (i + 1);
+            on += c;
+            if (w->qpoint_fits[k][i][c]) {
+                q->one[q->ones++] = w->qpoint[k][i][c];
+                continue;
+            }
+            for (int j = 0; j < (c < 4 ? c : 4); j++)
+                index[n] = base + 4 * i + j, value[n++] = j < 3 ? 1.0f : (float)(c - 3) / 2.0f;
+        }
+        side_rest(side, base, pips, on, &n, index, value);
+    }
+    n = feature_inputs(w, p, n, index, value);
+    q_add_inputs(w, n, index, value, q);
 }
 
 static int16_t q_round(float x, float step)
@@ -330,6 +401,25 @@ void nn_quantize(NnWeights *w)
             x[j] = (float)(k + j + INT16_MIN) * step;
         f8_sigmoid(w->qsigmoid + k, x);
     }
+    /* Each point's rows together (nn.h, qpoint): the inputs of side k's
+     * point i with c checkers, as side_inputs makes them, added up in 32
+     * bits as q_add_inputs would add them. */
+    for (int k = 0; k < 2; k++)
+        for (int i = 0; i < 24; i++)
+            for (int c = 1; c <= POS_CHECKERS; c++) {
+                bool fits = true;
+                for (int h = 0; h < NN_HIDDEN; h++) {
+                    int32_t x = 0;
+                    for (int j = 0; j < (c < 4 ? c : 4); j++) {
+                        int32_t q = w->qin[k * NN_SIDE_INPUTS + 4 * i + j][h];
+                        int f, whole = q_split(j < 3 ? 1.0f : (float)(c - 3) / 2.0f, &f);
+                        x += whole * q + (f > 0 ? q_share(q, f) : 0);
+                    }
+                    fits = fits && x >= INT16_MIN && x <= INT16_MAX;
+                    w->qpoint[k][i][c][h] = fits ? (int16_t)x : 0;
+                }
+                w->qpoint_fits[k][i][c] = fits;
+            }
     /* A unit with no output weight adds 0 to every output's sum whatever
      * its activation: those after the last that has one are left out (a
      * network file narrower than the build leaves them so, nn_file.h). */
@@ -344,13 +434,6 @@ void nn_quantize(NnWeights *w)
 static inline int16_t q_saturate(int32_t x)
 {
     return (int16_t)(x > INT16_MAX ? INT16_MAX : x < INT16_MIN ? INT16_MIN : x);
-}
-
-/* (q f + 2^14) >> 15, rounded down as pmulhrsw does, without shifting a
- * negative number (|q f| < 2^30). */
-static inline int32_t q_share(int32_t q, int32_t f)
-{
-    return ((q * f + 0x4000 + (1 << 30)) >> 15) - (1 << 15);
 }
 
 static void q_sums_portable(const NnWeights *w, const QInputs *q, int16_t sum[NN_HIDDEN])
@@ -430,7 +513,14 @@ __attribute__((target("avx2"))) static void q_forward_avx2(const NnWeights *w,
         q_block_avx2(w, q, h0, 8, sum);
     for (; h0 < w->qunits; h0 += Q_LANES)
         q_block_avx2(w, q, h0, 1, sum);
-    q_outputs(w, sum, hidden, out);
+    /* The activations looked up eight at a time (q_outputs' values). */
+    for (int h = 0; h < w->qunits; h += 8) {
+        __m256i at = _mm256_add_epi32(
+            _mm256_cvtepi16_epi32(_mm_loadu_si128((const __m128i *)(sum + h))),
+            _mm256_set1_epi32(-INT16_MIN));
+        _mm256_storeu_ps(hidden + h, _mm256_i32gather_ps(w->qsigmoid, at, 4));
+    }
+    output_layer(w, hidden, w->qunits, out);
 }
 
 static void q_forward(const NnWeights *w, const QInputs *q, float hidden[NN_HIDDEN],
@@ -448,14 +538,15 @@ static void q_forward(const NnWeights *w, const QInputs *q, float hidden[NN_HIDD
 static void eval_by(bool portable, const NnWeights *w, const Position *p,
                     double out[OUT_COUNT])
 {
-    int index[NN_INPUTS];
-    float value[NN_INPUTS], hidden[NN_HIDDEN], o[OUT_COUNT];
-    int n = nn_inputs(w, p, index, value);
+    float hidden[NN_HIDDEN], o[OUT_COUNT];
     if (w->quantized) {
         QInputs q;
-        q_inputs(w, n, index, value, &q);
+        q_inputs(w, p, &q);
         (portable ? q_forward_portable : q_forward)(w, &q, hidden, o);
     } else {
+        int index[NN_INPUTS];
+        float value[NN_INPUTS];
+        int n = nn_inputs(w, p, index, value);
         (portable ? forward_portable : forward)(w, n, index, value, hidden, o);
     }
     for (int k = 0; k < OUT_COUNT; k++)

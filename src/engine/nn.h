@@ -56,6 +56,15 @@ typedef struct NnWeights {
     int qunits; /* the units up to the last with an output weight, a
                    multiple of 16: nn_eval in integers computes these
                    alone (the others add 0 to every output) */
+    /* A point's inputs come to one row in integers: qpoint[k][i][c] the
+     * sum of the rows of side k's point i with c checkers on it, each
+     * added as the inputs are (whole times, then its share), where every
+     * lane of it fits 16 bits (qpoint_fits; elsewhere nn_eval adds the
+     * rows one by one). The sums are those of the rows one by one to the
+     * bit (integer addition, none near the limits), at a row a point where
+     * the inputs take up to nine. */
+    int16_t qpoint[2][24][POS_CHECKERS + 1][NN_HIDDEN];
+    bool qpoint_fits[2][24][POS_CHECKERS + 1];
 } NnWeights;
 
 /* The weights come from network files (nn_file.h): the one compiled in,
