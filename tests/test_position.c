@@ -1,5 +1,6 @@
-/* test_position.c - starting position, swap, counts and gnubg's validity
- * checks (pos_valid), including every position of posid.tsv.gz. */
+/* test_position.c - starting position, swap, counts (of any bytes) and
+ * gnubg's validity checks (pos_valid), including every position of
+ * posid.tsv.gz. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -50,6 +51,32 @@ static void test_swap_equal(void **state)
     assert_int_equal(pos_pips(&q, 1), 2 * 4);
     pos_swap(&q);
     assert_true(pos_equal(&p, &q));
+}
+
+/* pos_checkers counts every slot, a damaged position's too: all 255 (25 x
+ * 255), and slot by slot against a plain sum over positions of bytes of
+ * every size. */
+static void test_checkers_any_bytes(void **state)
+{
+    (void)state;
+    Position p;
+    memset(&p, 0xff, sizeof p);
+    assert_int_equal(pos_checkers(&p, 0), 25 * 255);
+    assert_int_equal(pos_checkers(&p, 1), 25 * 255);
+    uint64_t s = 0x9e3779b97f4a7c15u;
+    for (int t = 0; t < 20000; t++) {
+        for (int k = 0; k < 2; k++)
+            for (int i = 0; i < POS_SLOTS; i++) {
+                s ^= s << 13, s ^= s >> 7, s ^= s << 17;
+                p.side[k][i] = (uint8_t)(t % 2 ? s & 0xff : s % 4);
+            }
+        for (int k = 0; k < 2; k++) {
+            int n = 0;
+            for (int i = 0; i < POS_SLOTS; i++)
+                n += p.side[k][i];
+            assert_int_equal(pos_checkers(&p, k), n);
+        }
+    }
 }
 
 static void expect_invalid(const Position *p, const char *needle)
@@ -125,6 +152,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_start),
         cmocka_unit_test(test_swap_equal),
+        cmocka_unit_test(test_checkers_any_bytes),
         cmocka_unit_test(test_valid_rules),
         cmocka_unit_test(test_vectors_valid),
     };
