@@ -53,16 +53,17 @@ static void test_swap_equal(void **state)
     assert_true(pos_equal(&p, &q));
 }
 
-/* pos_checkers counts every slot, a damaged position's too: all 255 (25 x
- * 255), and slot by slot against a plain sum over positions of bytes of
- * every size. */
-static void test_checkers_any_bytes(void **state)
+/* pos_checkers counts every slot and pos_points_holding finds every point
+ * holding so many, a damaged position's too: all 255 (25 x 255), and
+ * against plain loops over positions of bytes of every size. */
+static void test_counts_any_bytes(void **state)
 {
     (void)state;
     Position p;
     memset(&p, 0xff, sizeof p);
     assert_int_equal(pos_checkers(&p, 0), 25 * 255);
     assert_int_equal(pos_checkers(&p, 1), 25 * 255);
+    assert_int_equal(pos_points_holding(p.side[0], 255), 0xffffffu);
     uint64_t s = 0x9e3779b97f4a7c15u;
     for (int t = 0; t < 20000; t++) {
         for (int k = 0; k < 2; k++)
@@ -75,6 +76,12 @@ static void test_checkers_any_bytes(void **state)
             for (int i = 0; i < POS_SLOTS; i++)
                 n += p.side[k][i];
             assert_int_equal(pos_checkers(&p, k), n);
+            for (int least = 1; least <= 255; least += least < 4 ? 1 : 63) {
+                uint32_t m = 0;
+                for (int i = 0; i < 24; i++)
+                    m |= (uint32_t)(p.side[k][i] >= least) << i;
+                assert_int_equal(pos_points_holding(p.side[k], least), m);
+            }
         }
     }
 }
@@ -152,7 +159,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_start),
         cmocka_unit_test(test_swap_equal),
-        cmocka_unit_test(test_checkers_any_bytes),
+        cmocka_unit_test(test_counts_any_bytes),
         cmocka_unit_test(test_valid_rules),
         cmocka_unit_test(test_vectors_valid),
     };

@@ -4,6 +4,10 @@
 
 #include <string.h>
 
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <emmintrin.h>
+#endif
+
 /* One side of the opening position: two on the 24-point, five on the 13,
  * three on the 8, five on the 6 (indices are points minus one). */
 static const uint8_t start_side[POS_SLOTS] = {
@@ -43,6 +47,24 @@ int pos_checkers(const Position *p, int side)
     /* Four lanes of at most 1,530; their total, at most 6,120, lands in the
      * top lane. */
     return (int)((sum * 0x0001000100010001u) >> 48) + p->side[side][POS_BAR];
+}
+
+uint32_t pos_points_holding(const uint8_t side[POS_SLOTS], int n)
+{
+    uint32_t m = 0;
+#if defined(__x86_64__) && defined(__GNUC__)
+    /* The 24 points compared at once (SSE2, which every x86-64 has): x >= n
+     * where max(x, n) = x, unsigned, true for any byte. */
+    const __m128i least = _mm_set1_epi8((char)n);
+    __m128i lo = _mm_loadu_si128((const __m128i *)side);
+    __m128i hi = _mm_loadl_epi64((const __m128i *)(side + 16));
+    m = (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_max_epu8(lo, least), lo)) |
+        ((uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_max_epu8(hi, least), hi)) & 0xffu) << 16;
+#else
+    for (int i = 0; i < 24; i++)
+        m |= (uint32_t)(side[i] >= n) << i;
+#endif
+    return m;
 }
 
 int pos_pips(const Position *p, int side)

@@ -35,6 +35,10 @@ bool pos_equal(const Position *a, const Position *b);
 /* Checkers of one side still on the board, bar included. */
 int pos_checkers(const Position *p, int side);
 
+/* The points of a side's slots holding at least n checkers (1 to 255):
+ * bit i for point index i, 0 to 23 (the bar left out). */
+uint32_t pos_points_holding(const uint8_t side[POS_SLOTS], int n);
+
 /* Pip count of one side (bar counts 25). */
 int pos_pips(const Position *p, int side);
 

@@ -351,10 +351,10 @@ static void q_inputs(const NnWeights *w, const Position *p, QInputs *q)
     for (int k = 0; k < 2; k++) {
         const uint8_t *side = p->side[k == 0 ? SIDE_ROLLER : SIDE_OPPONENT];
         int base = k * NN_SIDE_INPUTS, pips = 0, on = 0;
-        for (int i = 0; i < 24; i++) {
-            int c = side[i];
-            if (!c)
-                continue;
+        /* The points with checkers, one by one (a branch on each count
+         * would be taken at random). */
+        for (uint32_t m = pos_points_holding(side, 1); m; m &= m - 1) {
+            int i = __builtin_ctz(m), c = side[i];
             pips += c * (i + 1);
             on += c;
             if (w->qpoint_fits[k][i][c]) {

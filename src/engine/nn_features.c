@@ -7,10 +7,6 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#if defined(__x86_64__) && defined(__GNUC__)
-#include <emmintrin.h>
-#endif
-
 /* A roll of 36: how many of the 36 the dice d1 <= d2 stand for. */
 static int roll_weight(int d1, int d2)
 {
@@ -37,30 +33,11 @@ static uint32_t mirror24(uint32_t x)
 }
 
 /* Without a branch on a point's count: counts follow no pattern, and
- * mispredicted branches here cost a fifth of the features' time. On
- * x86-64 the 24 points are compared at once (SSE2, which every x86-64
- * has): a byte a point, its comparison's top bit a mask bit. */
+ * mispredicted branches here cost a fifth of the features' time. */
 static Masks masks_of(const uint8_t *s)
 {
-    uint32_t any = 0, held = 0, blot = 0;
-#if defined(__x86_64__) && defined(__GNUC__)
-    __m128i lo = _mm_loadu_si128((const __m128i *)s);        /* points 0 .. 15 */
-    __m128i hi = _mm_loadl_epi64((const __m128i *)(s + 16)); /* 16 .. 23 */
-    const __m128i zero = _mm_setzero_si128(), one = _mm_set1_epi8(1);
-    /* Counts are at most 15: signed byte comparisons serve. */
-    any = (uint32_t)_mm_movemask_epi8(_mm_cmpgt_epi8(lo, zero)) |
-          ((uint32_t)_mm_movemask_epi8(_mm_cmpgt_epi8(hi, zero)) & 0xffu) << 16;
-    held = (uint32_t)_mm_movemask_epi8(_mm_cmpgt_epi8(lo, one)) |
-           ((uint32_t)_mm_movemask_epi8(_mm_cmpgt_epi8(hi, one)) & 0xffu) << 16;
-    blot = (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(lo, one)) |
-           ((uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(hi, one)) & 0xffu) << 16;
-#else
-    for (int i = 0; i < 24; i++) {
-        any |= (uint32_t)(s[i] != 0) << i;
-        held |= (uint32_t)(s[i] >= 2) << i;
-        blot |= (uint32_t)(s[i] == 1) << i;
-    }
-#endif
+    uint32_t any = pos_points_holding(s, 1), held = pos_points_holding(s, 2);
+    uint32_t blot = any & ~held;
     any |= (uint32_t)(s[POS_BAR] != 0) << POS_BAR;
     return (Masks){any, held, mirror24(held), mirror24(blot)};
 }
