@@ -132,9 +132,39 @@ static void test_board_counts(void **state)
     float both[2][NN_FEATURES];
     nn_features(&p, NN_FEATURES, both);
     assert_memory_equal(both[0], both[1], sizeof both[0]);
+    /* One of theirs on the bar (behind all of his: every checker counts
+     * its whole way), one of his too (25 pips): 167 - 24 + 25. */
+    p.side[SIDE_OPPONENT][23] = 1, p.side[SIDE_OPPONENT][POS_BAR] = 1;
+    p.side[SIDE_ROLLER][23] = 1, p.side[SIDE_ROLLER][POS_BAR] = 1;
+    roller(&p, f);
+    assert_near(f[NN_FEAT_CONTACT], 168 / 200.0);
 }
 
 /* The same position seen from the other side: the features swap. */
+/* The contact feature, as its definition reads, over random positions:
+ * the pips each of his checkers still needs to pass their rearmost (on
+ * his index 23 - its index, the bar on -1), over 200, at most 1. */
+static void test_contact_random(void **state)
+{
+    (void)state;
+    uint64_t seed = 0x2545f4914f6cdd1du;
+    for (int t = 0; t < 5000; t++) {
+        Position p;
+        randpos_loose(&seed, &p);
+        const uint8_t *me = p.side[SIDE_ROLLER], *them = p.side[SIDE_OPPONENT];
+        int rear = -1;
+        for (int i = 0; i < POS_SLOTS; i++)
+            if (them[i])
+                rear = i;
+        int behind = rear < 0 ? 24 : 23 - rear, pips = 0;
+        for (int i = behind + 1; i < POS_SLOTS; i++)
+            pips += me[i] * (i - behind);
+        float f[NN_FEATURES];
+        roller(&p, f);
+        assert_near(f[NN_FEAT_CONTACT], pips >= 200 ? 1.0 : pips / 200.0);
+    }
+}
+
 static void test_sides_swap(void **state)
 {
     (void)state;
@@ -348,6 +378,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_shots_by_distance), cmocka_unit_test(test_shots_blocked),
         cmocka_unit_test(test_escapes),           cmocka_unit_test(test_board_counts),
+        cmocka_unit_test(test_contact_random),
         cmocka_unit_test(test_sides_swap),        cmocka_unit_test(test_inputs_with_features),
         cmocka_unit_test(test_further_features),
     };

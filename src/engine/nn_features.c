@@ -7,6 +7,10 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <emmintrin.h>
+#endif
+
 /* A roll of 36: how many of the 36 the dice d1 <= d2 stand for. */
 static int roll_weight(int d1, int d2)
 {
@@ -174,6 +178,35 @@ static int rolls_moving(const Moving *c, int r)
     return n;
 }
 
+/* The pips of the checkers s holds beyond index `behind` (-1 to 24),
+ * counted from it: the sum of s[i] (i - behind) over i > behind, the bar
+ * (24) included. On x86-64 the 24 points eight at a time (SSE2): counts
+ * widened to 16 bits times max(0, i - behind), added in pairs. */
+static int pips_beyond(const uint8_t *s, int behind)
+{
+    int pips = behind < POS_BAR ? s[POS_BAR] * (POS_BAR - behind) : 0;
+#if defined(__x86_64__) && defined(__GNUC__)
+    const __m128i zero = _mm_setzero_si128(), from = _mm_set1_epi16((short)behind);
+    __m128i lo = _mm_loadu_si128((const __m128i *)s);
+    __m128i hi = _mm_loadl_epi64((const __m128i *)(s + 16));
+    __m128i w0 = _mm_max_epi16(_mm_sub_epi16(_mm_setr_epi16(0, 1, 2, 3, 4, 5, 6, 7), from), zero);
+    __m128i w1 =
+        _mm_max_epi16(_mm_sub_epi16(_mm_setr_epi16(8, 9, 10, 11, 12, 13, 14, 15), from), zero);
+    __m128i w2 =
+        _mm_max_epi16(_mm_sub_epi16(_mm_setr_epi16(16, 17, 18, 19, 20, 21, 22, 23), from), zero);
+    __m128i sum = _mm_add_epi32(_mm_add_epi32(_mm_madd_epi16(_mm_unpacklo_epi8(lo, zero), w0),
+                                              _mm_madd_epi16(_mm_unpackhi_epi8(lo, zero), w1)),
+                                _mm_madd_epi16(_mm_unpacklo_epi8(hi, zero), w2));
+    sum = _mm_add_epi32(sum, _mm_shuffle_epi32(sum, _MM_SHUFFLE(1, 0, 3, 2)));
+    sum = _mm_add_epi32(sum, _mm_shuffle_epi32(sum, _MM_SHUFFLE(2, 3, 0, 1)));
+    pips += _mm_cvtsi128_si32(sum);
+#else
+    for (int i = behind + 1; i < POS_BAR; i++)
+        pips += s[i] * (i - behind);
+#endif
+    return pips;
+}
+
 /* The first ten features of the side with masks me (and checkers s), the
  * other side with masks them (and checkers o); returns the rolls that hit
  * two of his blots or more when `doubles_wanted` (a constant where it is
@@ -236,9 +269,8 @@ side_features(const uint8_t *s, const uint8_t *o, Masks me, Masks them, bool dou
 
     /* Their rearmost checker stands on his index 23 - (its index): the bar
      * on -1, behind all of his. */
-    int behind = them.any ? 23 - (31 - __builtin_clz(them.any)) : 24, pips = 0;
-    for (int i = behind + 1; i <= POS_BAR; i++)
-        pips += s[i] * (i - behind);
+    int behind = them.any ? 23 - (31 - __builtin_clz(them.any)) : 24;
+    int pips = pips_beyond(s, behind);
     out[NN_FEAT_CONTACT] = pips >= 200 ? 1.0f : (float)pips / 200.0f;
     return doubles;
 }
