@@ -140,7 +140,6 @@ static void test_board_counts(void **state)
     assert_near(f[NN_FEAT_CONTACT], 168 / 200.0);
 }
 
-/* The same position seen from the other side: the features swap. */
 /* The contact feature, as its definition reads, over random positions:
  * the pips each of his checkers still needs to pass their rearmost (on
  * his index 23 - its index, the bar on -1), over 200, at most 1. */
@@ -165,6 +164,7 @@ static void test_contact_random(void **state)
     }
 }
 
+/* The same position seen from the other side: the features swap. */
 static void test_sides_swap(void **state)
 {
     (void)state;

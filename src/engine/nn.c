@@ -16,6 +16,14 @@ _Static_assert((int)NN_RACE_FEATURES == (int)NN_FEATURES_FIRST,
 #include <immintrin.h>
 #endif
 
+/* Input j (0 to 3) of a point with c checkers, one it has when c > j: the
+ * first three 1, the fourth (c - 3) / 2. One formula for the inputs, the
+ * integer layer's one by one and its rows made at load time. */
+static inline float point_input(int c, int j)
+{
+    return j < 3 ? 1.0f : (float)(c - 3) / 2.0f;
+}
+
 /* One side's inputs after its points: the bar, the checkers off and the
  * pips (pips and on: those of its points), appended at *n. */
 static void side_rest(const uint8_t *side, int base, int pips, int on, int *n, int index[],
@@ -49,7 +57,7 @@ static void side_inputs(const uint8_t *side, int base, int *n, int index[], floa
         index[k] = at, value[k] = 1.0f;
         index[k + 1] = at + 1, value[k + 1] = 1.0f;
         index[k + 2] = at + 2, value[k + 2] = 1.0f;
-        index[k + 3] = at + 3, value[k + 3] = (float)(c - 3) / 2.0f;
+        index[k + 3] = at + 3, value[k + 3] = point_input(c, 3);
         k += c < 4 ? c : 4;
     }
     *n = k;
@@ -362,7 +370,7 @@ static void q_inputs(const NnWeights *w, const Position *p, QInputs *q)
                 continue;
             }
             for (int j = 0; j < (c < 4 ? c : 4); j++)
-                index[n] = base + 4 * i + j, value[n++] = j < 3 ? 1.0f : (float)(c - 3) / 2.0f;
+                index[n] = base + 4 * i + j, value[n++] = point_input(c, j);
         }
         side_rest(side, base, pips, on, &n, index, value);
     }
@@ -407,13 +415,15 @@ void nn_quantize(NnWeights *w)
     for (int k = 0; k < 2; k++)
         for (int i = 0; i < 24; i++)
             for (int c = 1; c <= POS_CHECKERS; c++) {
+                int inputs = c < 4 ? c : 4, whole[4], f[4];
+                for (int j = 0; j < inputs; j++)
+                    whole[j] = q_split(point_input(c, j), &f[j]);
                 bool fits = true;
                 for (int h = 0; h < NN_HIDDEN; h++) {
                     int32_t x = 0;
-                    for (int j = 0; j < (c < 4 ? c : 4); j++) {
+                    for (int j = 0; j < inputs; j++) {
                         int32_t q = w->qin[k * NN_SIDE_INPUTS + 4 * i + j][h];
-                        int f, whole = q_split(j < 3 ? 1.0f : (float)(c - 3) / 2.0f, &f);
-                        x += whole * q + (f > 0 ? q_share(q, f) : 0);
+                        x += whole[j] * q + (f[j] > 0 ? q_share(q, f[j]) : 0);
                     }
                     fits = fits && x >= INT16_MIN && x <= INT16_MAX;
                     w->qpoint[k][i][c][h] = fits ? (int16_t)x : 0;
