@@ -103,6 +103,36 @@ for l, e in zip(labels, evals):
 PY
 passed "$f0" "--trials 0 labels the same positions by the engine's own evaluation at --plies"
 
+# ---- 2b'. --integers: the first layer in integers, as the engine plays ----------
+f0=$fails
+expect 0 "12 labels written to ei.gz" --positions 12 --trials 0 --plies 1 --seed 3 --integers --out ei.gz
+zcat ei.gz | head -1 | grep -qF " plies=1 values=integers engine=" || no "--integers header: $(zcat ei.gz | head -1)"
+expect 1 "e.gz was made by another run" --positions 12 --trials 0 --plies 1 --seed 3 --integers --out e.gz --resume
+expect 1 "ei.gz was made by another run" --positions 12 --trials 0 --plies 1 --seed 3 --out ei.gz --resume
+expect 0 "0 labels written to ei.gz" --positions 12 --trials 0 --plies 1 --seed 3 --integers --out ei.gz --resume
+zcat ei.gz | tail -n +2 | cut -f2 > eiids
+"$SHESH" eval --json --plies 1 - < eiids > ei1 || no "eval --plies 1 of the --integers positions failed"
+python3 - ei.gz ei1 e.gz e1 <<'PY' || no "--integers labels are not shesh eval's values, or the default's are"
+import gzip, json, sys
+keys = ("win", "win_gammon", "win_backgammon", "lose_gammon", "lose_backgammon")
+def off(labels_path, evals_path):
+    """The largest difference between a label and shesh eval's value."""
+    labels = [l.rstrip("\n").split("\t") for l in gzip.open(labels_path, "rt") if not l.startswith("#")]
+    evals = [json.loads(l) for l in open(evals_path)]
+    assert len(labels) == 12 == len(evals)
+    most = 0.0
+    for l, e in zip(labels, evals):
+        got = list(map(float, l[2].split())) + [float(l[3].split()[0])]
+        want = [e[k] for k in keys] + [e["cubeless"]]
+        most = max(most, max(abs(g - w) for g, w in zip(got, want)))
+    return most
+# six decimals written: the same values to the rounding
+assert off(sys.argv[1], sys.argv[2]) < 6e-7, off(sys.argv[1], sys.argv[2])
+# the default values in floats, a little way from the engine's integers
+assert off(sys.argv[3], sys.argv[4]) > 1e-5, off(sys.argv[3], sys.argv[4])
+PY
+passed "$f0" "--integers labels are the engine's own values (shesh eval's), in a header of their own"
+
 # ---- 2c. --moves: the results of the best moves for a roll, the other side on roll ----
 f0=$fails
 expect 0 "12 labels written to m.gz" --positions 12 --trials 0 --plies 0 --seed 3 --moves 3 --out m.gz

@@ -29,9 +29,9 @@
  *
  * The file: gzip members (gzmember.h), the first the header line
  *     # shesh-label 1 positions=N seed=S every=M trials=T truncate=K plies=P
- *       [moves=K] [phase=race] engine=ID network=FNV64 shard=K/N   (one line;
- *       moves= only with --moves, phase= only with --race, so that files
- *       made before them resume as they were)
+ *       [moves=K] [phase=race] [disagree=X] [values=integers] engine=ID
+ *       network=FNV64 shard=K/N   (one line; each bracketed field only
+ *       with its option, so that files made before it resume as they were)
  * then a member a label:
  *     INDEX <tab> POSITION-ID <tab> WIN WG WBG LG LBG <tab> EQUITY SE
  * A run killed midway loses at most the label being written; --resume
@@ -42,7 +42,12 @@
  *
  * With --race the positions are races instead, those with a checker of
  * either side still outside its home board: what the race evaluator
- * models rather than reads from the bear-off database. */
+ * models rather than reads from the bear-off database.
+ *
+ * The networks value in floats, as every label set before --integers was
+ * made (make train reproduces them so); --integers plays and labels with
+ * the first layer in integers, as the engine plays, for 1.6 to 1.8 times
+ * the labels an hour. */
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
@@ -84,6 +89,7 @@ typedef struct LabelOpts {
     int moves; /* 0: the positions themselves; K: the results of the K best moves */
     double disagree; /* > 0: only positions whose 0- and 1-ply equities differ this much */
     bool race; /* races a model values instead of contact positions */
+    bool integers; /* the networks' first layer in integers, as the engine plays */
     int shard[2];
     bool resume;
     const char *out, *weights;
@@ -102,6 +108,8 @@ static void header_line(const LabelOpts *o, const Engine *e, Buf *b)
         buf_printf(b, "phase=race ");
     if (o->disagree > 0)
         buf_printf(b, "disagree=%g ", o->disagree);
+    if (o->integers)
+        buf_printf(b, "values=integers ");
     buf_printf(b, "engine=%s network=%s shard=%d/%d\n", engine_id(e), engine_network(e),
                o->shard[0], o->shard[1]);
 }
@@ -490,7 +498,7 @@ static void label_usage(FILE *out)
     fprintf(out,
             "usage: shesh label [--positions N] [--seed S] [--every M] [--moves K]\n"
             "                   [--disagree X] [--race] [--trials T] [--truncate K]\n"
-            "                   [--plies P]\n"
+            "                   [--plies P] [--integers]\n"
             "                   [--weights F]\n"
             "                   [--shard K/N] [--resume] --out FILE\n"
             "       shesh label merge SHARD...\n\n"
@@ -522,6 +530,9 @@ static void label_usage(FILE *out)
             "                 1000 (default 10; 0 plays to the end; none with --trials 0)\n"
             "  --plies P      the players' lookahead in the rollouts, or the depth of\n"
             "                 the evaluation with --trials 0, 0 to 4 (default 0)\n"
+            "  --integers     play and label with the networks' first layer in integers,\n"
+            "                 as the engine plays (about 1.7 times as fast; default:\n"
+            "                 in floats, as every label set before it was made)\n"
             "  --weights F    play and label with the network file F\n"
             "  --shard K/N    label only positions K-1, K-1+N, ... (merge the shards\n"
             "                 with shesh label merge)\n"
@@ -536,7 +547,7 @@ static void label_usage(FILE *out)
 static int parse_options(int argc, char **argv, LabelOpts *o)
 {
     enum { OPT_POS = 256, OPT_SEED, OPT_EVERY, OPT_MOVES, OPT_DISAGREE, OPT_RACE, OPT_TRIALS, OPT_TRUNC, OPT_PLIES,
-           OPT_WEIGHTS, OPT_SHARD, OPT_RESUME, OPT_OUT };
+           OPT_INTEGERS, OPT_WEIGHTS, OPT_SHARD, OPT_RESUME, OPT_OUT };
     static const struct option opts[] = {
         {"positions", required_argument, NULL, OPT_POS},
         {"seed", required_argument, NULL, OPT_SEED},
@@ -547,6 +558,7 @@ static int parse_options(int argc, char **argv, LabelOpts *o)
         {"trials", required_argument, NULL, OPT_TRIALS},
         {"truncate", required_argument, NULL, OPT_TRUNC},
         {"plies", required_argument, NULL, OPT_PLIES},
+        {"integers", no_argument, NULL, OPT_INTEGERS},
         {"weights", required_argument, NULL, OPT_WEIGHTS},
         {"shard", required_argument, NULL, OPT_SHARD},
         {"resume", no_argument, NULL, OPT_RESUME},
@@ -573,6 +585,7 @@ static int parse_options(int argc, char **argv, LabelOpts *o)
         case OPT_TRIALS: ok = num_int("--trials", optarg, 0, 1000000, &o->trials, &err); break;
         case OPT_TRUNC: ok = num_int("--truncate", optarg, 0, 1000, &o->truncate, &err); break;
         case OPT_PLIES: ok = num_int("--plies", optarg, 0, 4, &o->plies, &err); break;
+        case OPT_INTEGERS: o->integers = true; break;
         case OPT_WEIGHTS: ok = cli_weights_option(optarg, &o->weights, &err); break;
         case OPT_SHARD: ok = cli_parse_shard(optarg, o->shard, &err); break;
         case OPT_RESUME: o->resume = true; break;
@@ -603,7 +616,7 @@ int cli_label(int argc, char **argv)
     cli_signals_catch();
     Err err = {{0}};
     Engine *e = engine_new_with("default", o.weights, &err);
-    if (e) /* labels in floats, as they always were (engine.h) */
+    if (e && !o.integers) /* in floats, as labels were before --integers */
         engine_use_floats(e);
     EngineScratch *sc = e ? engine_scratch_new(&err) : NULL;
     GzMember *z = sc ? gzmember_new(&err) : NULL;

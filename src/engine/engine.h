@@ -68,9 +68,9 @@ void engine_free(Engine *e);
 
 /* Makes e evaluate with its networks in floats, as training does, rather
  * than with their first layer in integers (nn_quantize: faster, within
- * about 0.001 of the equity). `shesh label` does, so that the labels of
- * a network are the same whatever the engine's arithmetic, and those made
- * before it are made again to the bit. Before e is shared between threads. */
+ * about 0.001 of the equity). `shesh label` does unless told --integers,
+ * so that the label sets made before the integers are made again to the
+ * bit. Before e is shared between threads. */
 void engine_use_floats(Engine *e);
 
 /* True when engine_new knows the name (without making the engine). */
