@@ -182,15 +182,17 @@ $(BUILD)/tests $(BUILD)/fuzz:
 	mkdir -p $@
 
 # Programs the shell tests run besides shesh (tests/tools/*.c named here),
-# with the test support code.
+# with the test support code; and the programs that measure for docs/,
+# built with the tests so that they keep building (run by hand).
 TEST_TOOLS := $(BUILD)/tools/record_games
+MEASURE_TOOLS := $(addprefix $(BUILD)/tools/,table_speed cube_agreement bearoff_two_sided)
 
 $(BUILD)/tools/%: tests/tools/%.c $(TEST_SUPPORT) $(wildcard tests/support/*.h) $(BUILD)/libshesh.a
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_ALL) $(ALL_INC) -Itests/support $< tests/support/randgame.c \
+	$(CC) $(CFLAGS_ALL) $(ALL_INC) -Itests/support $< $(TEST_SUPPORT) \
 	    $(BUILD)/libshesh.a $(LDFLAGS_ALL) $(LIBS) -o $@
 
-unit-tests: $(TEST_BIN) $(BUILD)/shesh $(TEST_TOOLS)
+unit-tests: $(TEST_BIN) $(BUILD)/shesh $(TEST_TOOLS) $(MEASURE_TOOLS)
 
 # The include paths of one layer (LAYER=core ...), or of all of them: for
 # tests/t_layers.sh and the tools in tests/tools.

@@ -2,11 +2,9 @@
  * agree with gnubg 1.07's 0-ply answers in positions/gnubg-1.07/fibs.tsv.gz
  * (the synth:cube, synth:take and synth:resign rows), for docs/engine.md.
  *
- * Build and run from the top of the tree, after `make`:
- *   cc -O2 -std=c11 -D_DEFAULT_SOURCE -D_POSIX_C_SOURCE=200809L $(make -s print-inc) \
- *      -Itests/support tests/tools/cube_agreement.c tests/support/tsv.c \
- *      build/libshesh.a -lpcre2-8 -lz -lpthread -lm -o cube_agreement
- *   ./cube_agreement [ENGINE] [PLIES]
+ * Build and run from the top of the tree:
+ *   make build/tools/cube_agreement
+ *   build/tools/cube_agreement [ENGINE] [PLIES]
  *
  * Each row's Position ID and Match ID are seen by the side that must act
  * (gnubg's player 1). Cube rows where that side has no access to the cube,
