@@ -5,7 +5,8 @@
 # very file an uninterrupted run writes, and a resume with other options
 # is refused; merge refuses missing, repeated, incomplete and foreign
 # shards; the labels are chances in order near the engine's own
-# evaluation; `shesh weights --labels` judges networks by them, and by
+# evaluation, and with --integers its very values (a header of their
+# own); `shesh weights --labels` judges networks by them, and by
 # their choice among the results of each roll of a --moves file. Bad
 # options exit 2 naming the option.
 set -u
