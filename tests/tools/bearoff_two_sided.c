@@ -83,12 +83,9 @@ static Position race_of(const Boards *b, int a, int o)
 /* The board a move leaves the mover, or -1 when he has borne off all. */
 static int board_after(const Boards *b, const Move *m)
 {
-    uint8_t pts[BEAROFF_POINTS];
-    memcpy(pts, m->result.side[SIDE_ROLLER], BEAROFF_POINTS);
-    int on = 0;
-    for (int k = 0; k < BEAROFF_POINTS; k++)
-        on += pts[k];
-    return on == 0 ? -1 : b->id_of[bearoff_index(pts)];
+    if (pos_checkers(&m->result, SIDE_ROLLER) == 0)
+        return -1;
+    return b->id_of[bearoff_index(m->result.side[SIDE_ROLLER])];
 }
 
 typedef struct Pair {
