@@ -6,7 +6,9 @@
 # sure gammon is too good to double); the roll of an XGID is used; - reads
 # 'ID [DICE]' lines; bad input exits 1 with the rest still answered; bad
 # usage exits 2 with one line; the rules options change the cube action; a
-# backgammon to save in a race gets its exact chances.
+# backgammon to save in a race gets its exact chances;
+# tests/tools/cube_rejudge.py judges its cube actions by the equities of a
+# decisions file of tests/tools/cube_agree.sh.
 set -u
 SHESH=${SHESH:-build/shesh}
 # shellcheck source=tests/lib/check.sh
@@ -128,6 +130,28 @@ for args in "" "--plies 7 4HPwATDgc/ABMA" "--dice 9 4HPwATDgc/ABMA" "--max 0 4HP
     grep -q "try 'shesh hint --help'" "$dir/err" || no "shesh hint $args: $(cat "$dir/err")"
 done
 passed "$f0" "usage errors exit 2 with one line"
+
+# tests/tools/cube_rejudge.py judges hint's cube actions by the equities
+# of a cube_agree.sh decisions file: the opening position is no double
+# where the file's referee doubles (0.3 - 0.1 lost) and a take where it
+# takes; a sure gammon is too good to double, as the referee has it, and
+# a pass where it takes (-0.5 against -1: 0.5 lost).
+f0=$fails
+{
+    printf '# player\tplay\tdecision\tgnubg-id\tshesh\tgnubg\tnd\tdt\tdp\tloss\tseen\n'
+    printf 'shesh 0-ply\tmoney\t%s\t4HPwATDgc/ABMA\tx\tx\t0.1000\t0.3000\t1.0000\t0\t1\n' double take
+    printf 'shesh 0-ply\tmoney\t%s\tAAD8/wEBAAAAAA\tx\tx\t1.9000\t0.5000\t1.0000\t0\t1\n' double take
+} > "$dir/decisions.tsv"
+SHESH=$SHESH python3 tests/tools/cube_rejudge.py "$dir/decisions.tsv" 0 - - > "$dir/rejudge" ||
+    no "cube_rejudge exits $?"
+grep -q '^the compiled-in network at 0 plies: money 0.70 EMG (doubles 0.20 over 2, takes 0.50 over 2); match 0.00 EMG (doubles 0.00 over 0, takes 0.00 over 0)$' "$dir/rejudge" ||
+    no "cube_rejudge: $(cat "$dir/rejudge")"
+grep -q 'money: +0.00 +- 0.00 EMG in all, 0 of 2 decisions differ$' "$dir/rejudge" ||
+    no "cube_rejudge, the same network twice: $(cat "$dir/rejudge")"
+echo 'not a decision' > "$dir/bad.tsv"
+SHESH=$SHESH python3 tests/tools/cube_rejudge.py "$dir/bad.tsv" 0 > /dev/null 2> "$dir/err"
+[ $? = 1 ] && grep -q 'line 1: not a line of' "$dir/err" || no "cube_rejudge, a bad file: $(cat "$dir/err")"
+passed "$f0" "tests/tools/cube_rejudge.py: hint's cube actions judged by a decisions file's equities"
 
 [ "$fails" = 0 ] && echo "t_hint.sh: all passed"
 exit $((fails > 0))
