@@ -150,7 +150,10 @@ grep -q 'money: +0.00 +- 0.00 EMG in all, 0 of 2 decisions differ$' "$dir/rejudg
     no "cube_rejudge, the same network twice: $(cat "$dir/rejudge")"
 echo 'not a decision' > "$dir/bad.tsv"
 SHESH=$SHESH python3 tests/tools/cube_rejudge.py "$dir/bad.tsv" 0 > /dev/null 2> "$dir/err"
-[ $? = 1 ] && grep -q 'line 1: not a line of' "$dir/err" || no "cube_rejudge, a bad file: $(cat "$dir/err")"
+status=$?
+if [ "$status" != 1 ] || ! grep -q 'line 1: not a line of' "$dir/err"; then
+    no "cube_rejudge, a bad file: exit $status, $(cat "$dir/err")"
+fi
 passed "$f0" "tests/tools/cube_rejudge.py: hint's cube actions judged by a decisions file's equities"
 
 [ "$fails" = 0 ] && echo "t_hint.sh: all passed"

@@ -3,8 +3,10 @@
 # equity lost on the disagreements, as gnubg measures it. Run by gnubg's
 # Python, from the top of the tree after `make`:
 #
-#   CUBE_AGREE_RUNS="money.jsonl.gz match.jsonl.gz" \
+#   PYTHONPATH=tests/tools CUBE_AGREE_RUNS="money.jsonl.gz match.jsonl.gz" \
 #       gnubg -t -q -p tests/tools/cube_agree.py
+#
+# (PYTHONPATH: the losses are cube_loss.py's, shared with cube_rejudge.py.)
 #
 # (tests/tools/cube_agree.sh plays the games first and then runs this.)
 #
@@ -52,6 +54,8 @@ import subprocess
 import sys
 
 import gnubg
+
+from cube_loss import judge, mean_se  # beside this file (cube_agree.sh's PYTHONPATH)
 
 SHESH = os.environ.get("CUBE_AGREE_SHESH", "build/shesh")
 RUNS = os.environ.get("CUBE_AGREE_RUNS", "").split()
@@ -287,27 +291,6 @@ def gnubg_cube(d, plies):
     ec = gnubg.evalcontext(1, plies, 1, 1, 0.0)
     r = gnubg.cfevaluate(board, cubeinfo(d), ec)
     return {"nd": r[1], "dt": r[2], "dp": r[3], "code": r[4], "text": r[5]}
-
-
-def judge(g, doubles, passes):
-    """Losses, in gnubg's EMG, of doubling or not and of passing or not."""
-    dmin = min(g["dt"], g["dp"])
-    best_double = dmin > g["nd"]
-    dloss = max(g["nd"], dmin) - (dmin if doubles else g["nd"])
-    best_pass = g["dt"] > g["dp"]
-    tloss = max(-g["dt"], -g["dp"]) - (-g["dp"] if passes else -g["dt"])
-    return best_double, dloss, best_pass, tloss
-
-
-def mean_se(xs):
-    n = len(xs)
-    if n == 0:
-        return 0.0, 0.0
-    m = sum(xs) / n
-    if n < 2:
-        return m, 0.0
-    v = sum((x - m) ** 2 for x in xs) / (n - 1)
-    return m, math.sqrt(v / n)
 
 
 def main():

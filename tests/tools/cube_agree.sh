@@ -51,7 +51,8 @@ head -q -n 2 "$dir/money.summary" "$dir/match.summary" 2> /dev/null || true
 played=$(date +%s)
 
 status=0
-CUBE_AGREE_RUNS="$dir/money.jsonl.gz $dir/match.jsonl.gz" CUBE_AGREE_SHESH="$SHESH" \
+PYTHONPATH="$here${PYTHONPATH:+:$PYTHONPATH}" \
+    CUBE_AGREE_RUNS="$dir/money.jsonl.gz $dir/match.jsonl.gz" CUBE_AGREE_SHESH="$SHESH" \
     CUBE_AGREE_PLIES="$PLIES" CUBE_AGREE_OUT="$dir/decisions.tsv" \
     "$GNUBG" -t -q -p "$here/cube_agree.py" > "$dir/report.txt" || status=$?
 sed -n '/^records:/,$p' "$dir/report.txt"

@@ -20,10 +20,12 @@
 # equities do not change, so this takes the time of the hints alone.
 # Exit status: 0 done, 1 a file or an answer missing, 2 usage.
 import json
-import math
 import os
 import subprocess
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from cube_loss import judge, mean_se  # noqa: E402 (beside this file)
 
 
 def die(msg, status=1):
@@ -73,14 +75,9 @@ def losses(shesh, net, plies, keys, dec):
         a = json.loads(line)
         if "action" not in a:
             die("no cube action for %s: %s" % (k[1], line))
-        g = dec[k]
-        doubles, passes = a["action"].startswith("double"), "pass" in a["action"]
-        dmin = min(g["dt"], g["dp"])
-        dloss = max(g["nd"], dmin) - (dmin if doubles else g["nd"])
-        tloss = 0.0
-        if g["take"]:
-            tloss = max(-g["dt"], -g["dp"]) - (-g["dp"] if passes else -g["dt"])
-        out.append((dloss, tloss))
+        _, dloss, _, tloss = judge(dec[k], a["action"].startswith("double"),
+                                   "pass" in a["action"])
+        out.append((dloss, tloss if dec[k]["take"] else 0.0))
     return out
 
 
@@ -108,8 +105,7 @@ def main():
             n = len(d)
             if n < 2:
                 continue
-            m = sum(d) / n
-            se = math.sqrt(sum((x - m) ** 2 for x in d) / (n - 1) * n)
+            se = n * mean_se(d)[1]  # of the sum
             print("%s less %s, %s: %+.2f +- %.2f EMG in all, %d of %d decisions differ" %
                   (name[net], name[nets[0]], play, sum(d), se, sum(1 for x in d if x), n))
 
