@@ -303,6 +303,59 @@ expect 2 "--disagree" --disagree -0.1 --out x.gz
 expect 2 "--disagree" --disagree x --out x.gz
 passed "$f0" "--disagree takes exactly the positions whose 0- and 1-ply equities differ that much; shards merge; an unreachable one is refused"
 
+# ---- 2f. --window: only positions the player on roll wins LO to HI -----------------
+f0=$fails
+W=(--positions 10 --trials 0 --plies 0 --seed 3 --integers)
+expect 0 "10 positions found" "${W[@]}" --window 0.62,0.88 --out w.gz
+zcat w.gz | head -1 | grep -qF " plies=0 window=0.62,0.88 values=integers engine=" ||
+    no "--window header: $(zcat w.gz | head -1)"
+# With --integers the label run and shesh eval value alike: the positions
+# are exactly those of the run without it whose 0-ply win chance is in the
+# window, all of them up to the last taken, in order.
+expect 0 "200 labels written" --positions 200 --trials 0 --plies 0 --seed 3 --integers --out wall.gz
+zcat wall.gz | tail -n +2 | cut -f2 > wallids
+"$SHESH" eval --json --plies 0 - < wallids > wall0 || no "eval at 0 ply failed"
+python3 - w.gz wallids wall0 <<'PY' || no "--window did not take exactly the positions in the window"
+import gzip, json, sys
+picked = [l.split("\t")[1] for l in gzip.open(sys.argv[1], "rt").read().splitlines()[1:]]
+ids = open(sys.argv[2]).read().split()
+win = [json.loads(l)["win"] for l in open(sys.argv[3])]
+at = {i: k for k, i in enumerate(ids)}
+assert len(picked) == 10 and all(i in at for i in picked), picked
+inside = [i for i, w in zip(ids, win) if 0.62 <= w <= 0.88]
+assert picked == inside[:10], (picked, inside[:10])
+assert len(inside) < len(ids) / 2, len(inside)  # the window leaves most positions out
+PY
+for k in 1 2; do
+    expect 0 "5 labels written" "${W[@]}" --window 0.62,0.88 --shard "$k/2" --out "ws$k.gz"
+done
+"$SHESH" label merge ws1.gz ws2.gz > wmerged 2> err || no "merge of --window shards: exit $? ($(cat err))"
+diff <(zcat w.gz | tail -n +2) <(tail -n +2 wmerged) > /dev/null || no "the --window shards merged are not the whole run"
+expect 0 "0 labels written to w.gz" "${W[@]}" --window 0.620,0.88 --out w.gz --resume
+expect 1 "w.gz was made by another run" "${W[@]}" --window 0.6,0.88 --out w.gz --resume
+expect 1 "w.gz was made by another run" "${W[@]}" --out w.gz --resume
+# With --disagree as well both must hold.
+expect 0 "4 positions found" "${W[@]}" --positions 4 --window 0.5,1 --disagree 0.08 --out wd.gz
+zcat wd.gz | head -1 | grep -qF " disagree=0.08 window=0.5,1 values=" || no "--window with --disagree header: $(zcat wd.gz | head -1)"
+zcat wd.gz | tail -n +2 | cut -f2 > wdids
+"$SHESH" eval --json --plies 0 - < wdids > wd0 || no "eval at 0 ply failed"
+"$SHESH" eval --json --plies 1 - < wdids > wd1 || no "eval at 1 ply failed"
+python3 - wd0 wd1 <<'PY' || no "--window with --disagree took a position that fails one of them"
+import json, sys
+e0 = [json.loads(l) for l in open(sys.argv[1])]
+e1 = [json.loads(l) for l in open(sys.argv[2])]
+assert len(e0) == 4
+assert all(a["win"] >= 0.5 and abs(a["cubeless"] - b["cubeless"]) >= 0.08 for a, b in zip(e0, e1)), e0
+PY
+expect 1 "give a wider --window" "${W[@]}" --window 0.9999,1 --out far.gz
+[ ! -e far.gz ] || no "a refused --window run left its file behind"
+expect 2 "--window's LO (0.9) must be below its HI (0.3)" --window 0.9,0.3 --out x.gz
+expect 2 "--window wants LO,HI" --window 0.9 --out x.gz
+expect 2 "--window's HI" --window 0.2,1.5 --out x.gz
+expect 2 "--window's LO" --window -0.1,0.5 --out x.gz
+expect 2 "--window's LO" --window ,0.5 --out x.gz
+passed "$f0" "--window takes exactly the positions whose player on roll wins LO to HI at 0 ply; shards merge; with --disagree both hold; an unreachable or malformed one is refused"
+
 # ---- 3. resuming -------------------------------------------------------------------
 f0=$fails
 BIG=(--positions 40 --trials 24 --truncate 6 --seed 5)

@@ -14,7 +14,11 @@
  * (or a move's result) is taken only when the engine's cubeless equities
  * for it at 0 and at 1 ply differ by at least X: the positions where the
  * network's own lookahead finds it wrong, those a rollout teaches most
- * (--every counts all positions, before this test). Every shard plays the
+ * (--every counts all positions, before this test). With --window LO,HI
+ * a position (or result) is taken only when the player on roll wins it LO
+ * to HI by the engine's cubeless 0-ply evaluation: the positions where a
+ * double is offered and taken, whose values the cube rests on. Every shard
+ * plays the
  * same games (they are cheap) and so finds the same positions: shard K of
  * N labels those whose index i has i mod N = K - 1.
  *
@@ -29,7 +33,8 @@
  *
  * The file: gzip members (gzmember.h), the first the header line
  *     # shesh-label 1 positions=N seed=S every=M trials=T truncate=K plies=P
- *       [moves=K] [phase=race] [disagree=X] [values=integers] engine=ID
+ *       [moves=K] [phase=race] [disagree=X] [window=LO,HI] [values=integers]
+ *       engine=ID
  *       network=FNV64 shard=K/N   (one line; each bracketed field only
  *       with its option, so that files made before it resume as they were)
  * then a member a label:
@@ -88,6 +93,7 @@ typedef struct LabelOpts {
     int trials, truncate, plies;
     int moves; /* 0: the positions themselves; K: the results of the K best moves */
     double disagree; /* > 0: only positions whose 0- and 1-ply equities differ this much */
+    double window[2]; /* window[1] > 0: only positions the roller wins window[0]..window[1] */
     bool race; /* races a model values instead of contact positions */
     bool integers; /* the networks' first layer in integers, as the engine plays */
     int shard[2];
@@ -108,6 +114,8 @@ static void header_line(const LabelOpts *o, const Engine *e, Buf *b)
         buf_printf(b, "phase=race ");
     if (o->disagree > 0)
         buf_printf(b, "disagree=%g ", o->disagree);
+    if (o->window[1] > 0)
+        buf_printf(b, "window=%g,%g ", o->window[0], o->window[1]);
     if (o->integers)
         buf_printf(b, "values=integers ");
     buf_printf(b, "engine=%s network=%s shard=%d/%d\n", engine_id(e), engine_network(e),
@@ -117,16 +125,17 @@ static void header_line(const LabelOpts *o, const Engine *e, Buf *b)
 /* ---- the positions ---- */
 
 #define LABEL_MOVES_MAX 32
-/* A --disagree run that has found no position among this many gives up:
- * the two depths are never that far apart, and it would play on forever. */
-#define LABEL_DISAGREE_TRIES 10000L
+/* A --disagree or --window run that has found no position among this many
+ * gives up: the two depths are never that far apart, or no position falls
+ * in the window, and it would play on forever. */
+#define LABEL_FILTER_TRIES 10000L
 
 typedef struct Finder {
     const LabelOpts *o;
     Position *found; /* o->positions of them */
     long n, seen;    /* found so far; positions of the run's kind seen */
-    long tried;      /* --disagree: positions evaluated at 0 and 1 ply */
-    bool hopeless;   /* --disagree: none found in LABEL_DISAGREE_TRIES */
+    long tried;      /* --disagree, --window: positions evaluated */
+    bool hopeless;   /* --disagree, --window: none found in LABEL_FILTER_TRIES */
     /* --moves: the engine that ranks the moves, the dice of the rolls */
     const Engine *e;
     EngineScratch *sc;
@@ -146,14 +155,22 @@ static bool wanted(const LabelOpts *o, const Position *p)
     return eval_network_values(o->race, p);
 }
 
-/* Whether p is taken: always, or with --disagree when the engine's cubeless
- * equities for it at 0 and 1 ply differ by at least that much. */
-static bool disagrees(Finder *f, const Position *p)
+static bool filtered(const LabelOpts *o)
 {
-    if (f->o->disagree <= 0)
+    return o->disagree > 0 || o->window[1] > 0;
+}
+
+/* Whether p is taken: always, or when it passes the run's filters: with
+ * --window the player on roll's cubeless 0-ply win chance lies in the
+ * window, with --disagree the engine's cubeless equities for it at 0 and 1
+ * ply differ by at least that much. */
+static bool taken(Finder *f, const Position *p)
+{
+    const LabelOpts *o = f->o;
+    if (!filtered(o))
         return true;
-    double eq[2];
-    for (int plies = 0; plies <= 1; plies++) {
+    double eq[2], win = 0;
+    for (int plies = 0; plies <= (o->disagree > 0 ? 1 : 0); plies++) {
         EvalOptions opt = {plies, false};
         Evaluation ev;
         if (engine_evaluate(f->e, f->sc, p, NULL, &opt, &ev, &f->err) != ENGINE_OK) {
@@ -161,17 +178,27 @@ static bool disagrees(Finder *f, const Position *p)
             return false;
         }
         eq[plies] = ev.equity;
+        if (plies == 0)
+            win = ev.p_win;
     }
     f->tried++;
-    bool taken = fabs(eq[0] - eq[1]) >= f->o->disagree;
-    if (!taken && f->n == 0 && f->tried >= LABEL_DISAGREE_TRIES) {
-        err_set(&f->err,
-                "none of the first %ld positions has 0- and 1-ply equities %g or more apart: "
-                "give a smaller --disagree",
-                f->tried, f->o->disagree);
+    bool take = true;
+    if (o->window[1] > 0)
+        take = win >= o->window[0] && win <= o->window[1];
+    if (take && o->disagree > 0)
+        take = fabs(eq[0] - eq[1]) >= o->disagree;
+    if (!take && f->n == 0 && f->tried >= LABEL_FILTER_TRIES) {
+        err_set(&f->err, "none of the first %ld positions evaluated %s: give %s", f->tried,
+                o->disagree > 0 && o->window[1] > 0
+                    ? "is in the window with 0- and 1-ply equities that far apart"
+                : o->disagree > 0 ? "has 0- and 1-ply equities that far apart"
+                                  : "has the player on roll's win chance in the window",
+                o->disagree > 0 && o->window[1] > 0 ? "a smaller --disagree or a wider --window"
+                : o->disagree > 0                  ? "a smaller --disagree"
+                                                   : "a wider --window");
         f->failed = f->hopeless = true;
     }
-    return taken;
+    return take;
 }
 
 /* The results of the f->o->moves best moves for a roll of p, the other
@@ -188,7 +215,7 @@ static void take_moves(Finder *f, const Position *p)
     for (int k = 0; k < n && f->n < f->o->positions; k++) {
         Position q = cand[k].move.result;
         pos_swap(&q);
-        if (wanted(f->o, &q) && disagrees(f, &q))
+        if (wanted(f->o, &q) && taken(f, &q))
             f->found[f->n++] = q;
     }
 }
@@ -203,7 +230,7 @@ static void observe(void *ctx, const Position *p, int seat)
         return;
     if (f->o->moves > 0)
         take_moves(f, p);
-    else if (disagrees(f, p))
+    else if (taken(f, p))
         f->found[f->n++] = *p;
 }
 
@@ -240,10 +267,10 @@ static bool find_positions(const LabelOpts *o, const Engine *e, EngineScratch *s
         }
     }
     player_close(pl);
-    if (o->disagree > 0 && !*stopped)
-        fprintf(stderr, "shesh label: %ld positions found, %.1f %% of the %ld evaluated at 0 and 1 "
-                        "ply\n",
-                f.n, 100.0 * (double)f.n / (double)(f.tried ? f.tried : 1), f.tried);
+    if (filtered(o) && !*stopped)
+        fprintf(stderr, "shesh label: %ld positions found, %.1f %% of the %ld evaluated at %s\n",
+                f.n, 100.0 * (double)f.n / (double)(f.tried ? f.tried : 1), f.tried,
+                o->disagree > 0 ? "0 and 1 ply" : "0 ply");
     return true;
 }
 
@@ -497,8 +524,8 @@ static void label_usage(FILE *out)
 {
     fprintf(out,
             "usage: shesh label [--positions N] [--seed S] [--every M] [--moves K]\n"
-            "                   [--disagree X] [--race] [--trials T] [--truncate K]\n"
-            "                   [--plies P] [--integers]\n"
+            "                   [--disagree X] [--window LO,HI] [--race] [--trials T]\n"
+            "                   [--truncate K] [--plies P] [--integers]\n"
             "                   [--weights F]\n"
             "                   [--shard K/N] [--resume] --out FILE\n"
             "       shesh label merge SHARD...\n\n"
@@ -522,6 +549,9 @@ static void label_usage(FILE *out)
             "  --disagree X   take only positions (or results) whose cubeless equities\n"
             "                 at 0 and at 1 ply differ by at least X, 0 to 3 (default\n"
             "                 0: all; none in the first 10000 evaluated: exit 1)\n"
+            "  --window LO,HI take only positions (or results) whose player on roll\n"
+            "                 wins LO to HI by the cubeless 0-ply evaluation, 0 <= LO <\n"
+            "                 HI <= 1 (default: all; with --disagree, both must hold)\n"
             "  --race         races instead of contact positions: those with a checker\n"
             "                 of either side outside its home board\n"
             "  --trials T     rollout trials a position, 0 to 1000000 (default 72;\n"
@@ -544,9 +574,27 @@ static void label_usage(FILE *out)
             "--resume).\n");
 }
 
+/* --window LO,HI: two win chances, 0 <= LO < HI <= 1. */
+static bool parse_window(const char *arg, double w[2], Err *err)
+{
+    const char *comma = strchr(arg, ',');
+    char lo[64];
+    if (!comma || (size_t)(comma - arg) >= sizeof lo)
+        return err_set(err, "--window wants LO,HI (two win chances, such as 0.62,0.88), not '%s'",
+                       arg);
+    memcpy(lo, arg, (size_t)(comma - arg));
+    lo[comma - arg] = '\0';
+    if (!num_double("--window's LO", lo, 0.0, 1.0, false, &w[0], err) ||
+        !num_double("--window's HI", comma + 1, 0.0, 1.0, true, &w[1], err))
+        return false;
+    if (w[0] >= w[1])
+        return err_set(err, "--window's LO (%g) must be below its HI (%g)", w[0], w[1]);
+    return true;
+}
+
 static int parse_options(int argc, char **argv, LabelOpts *o)
 {
-    enum { OPT_POS = 256, OPT_SEED, OPT_EVERY, OPT_MOVES, OPT_DISAGREE, OPT_RACE, OPT_TRIALS, OPT_TRUNC, OPT_PLIES,
+    enum { OPT_POS = 256, OPT_SEED, OPT_EVERY, OPT_MOVES, OPT_DISAGREE, OPT_WINDOW, OPT_RACE, OPT_TRIALS, OPT_TRUNC, OPT_PLIES,
            OPT_INTEGERS, OPT_WEIGHTS, OPT_SHARD, OPT_RESUME, OPT_OUT };
     static const struct option opts[] = {
         {"positions", required_argument, NULL, OPT_POS},
@@ -554,6 +602,7 @@ static int parse_options(int argc, char **argv, LabelOpts *o)
         {"every", required_argument, NULL, OPT_EVERY},
         {"moves", required_argument, NULL, OPT_MOVES},
         {"disagree", required_argument, NULL, OPT_DISAGREE},
+        {"window", required_argument, NULL, OPT_WINDOW},
         {"race", no_argument, NULL, OPT_RACE},
         {"trials", required_argument, NULL, OPT_TRIALS},
         {"truncate", required_argument, NULL, OPT_TRUNC},
@@ -581,6 +630,7 @@ static int parse_options(int argc, char **argv, LabelOpts *o)
         case OPT_DISAGREE:
             ok = num_double("--disagree", optarg, 0.0, 3.0, false, &o->disagree, &err);
             break;
+        case OPT_WINDOW: ok = parse_window(optarg, o->window, &err); break;
         case OPT_RACE: o->race = true; break;
         case OPT_TRIALS: ok = num_int("--trials", optarg, 0, 1000000, &o->trials, &err); break;
         case OPT_TRUNC: ok = num_int("--truncate", optarg, 0, 1000, &o->truncate, &err); break;
