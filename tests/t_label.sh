@@ -347,7 +347,8 @@ e1 = [json.loads(l) for l in open(sys.argv[2])]
 assert len(e0) == 4
 assert all(a["win"] >= 0.5 and abs(a["cubeless"] - b["cubeless"]) >= 0.08 for a, b in zip(e0, e1)), e0
 PY
-expect 1 "give a wider --window" "${W[@]}" --window 0.9999,1 --out far.gz
+expect 1 "winning 0.9999 to 1 at 0 ply: give a wider --window" "${W[@]}" --window 0.9999,1 --out far.gz
+expect 1 "give a wider --window or a smaller --disagree" "${W[@]}" --window 0.9999,1 --disagree 0.5 --out far.gz
 [ ! -e far.gz ] || no "a refused --window run left its file behind"
 expect 2 "--window's LO (0.9) must be below its HI (0.3)" --window 0.9,0.3 --out x.gz
 expect 2 "--window wants LO,HI" --window 0.9 --out x.gz

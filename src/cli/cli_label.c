@@ -17,10 +17,9 @@
  * (--every counts all positions, before this test). With --window LO,HI
  * a position (or result) is taken only when the player on roll wins it LO
  * to HI by the engine's cubeless 0-ply evaluation: the positions where a
- * double is offered and taken, whose values the cube rests on. Every shard
- * plays the
- * same games (they are cheap) and so finds the same positions: shard K of
- * N labels those whose index i has i mod N = K - 1.
+ * double is offered and taken, whose values the cube rests on. Every
+ * shard plays the same games (they are cheap) and so finds the same
+ * positions: shard K of N labels those whose index i has i mod N = K - 1.
  *
  * A label: the position rolled out --trials times by the engine at
  * --plies (cubeless, variance reduction, truncated after --truncate turns
@@ -188,14 +187,22 @@ static bool taken(Finder *f, const Position *p)
     if (take && o->disagree > 0)
         take = fabs(eq[0] - eq[1]) >= o->disagree;
     if (!take && f->n == 0 && f->tried >= LABEL_FILTER_TRIES) {
-        err_set(&f->err, "none of the first %ld positions evaluated %s: give %s", f->tried,
-                o->disagree > 0 && o->window[1] > 0
-                    ? "is in the window with 0- and 1-ply equities that far apart"
-                : o->disagree > 0 ? "has 0- and 1-ply equities that far apart"
-                                  : "has the player on roll's win chance in the window",
-                o->disagree > 0 && o->window[1] > 0 ? "a smaller --disagree or a wider --window"
-                : o->disagree > 0                  ? "a smaller --disagree"
-                                                   : "a wider --window");
+        if (o->window[1] <= 0)
+            err_set(&f->err,
+                    "none of the first %ld positions has 0- and 1-ply equities %g or more "
+                    "apart: give a smaller --disagree",
+                    f->tried, o->disagree);
+        else if (o->disagree <= 0)
+            err_set(&f->err,
+                    "none of the first %ld positions has the player on roll winning %g to %g "
+                    "at 0 ply: give a wider --window",
+                    f->tried, o->window[0], o->window[1]);
+        else
+            err_set(&f->err,
+                    "none of the first %ld positions has the player on roll winning %g to %g "
+                    "at 0 ply and 0- and 1-ply equities %g or more apart: give a wider "
+                    "--window or a smaller --disagree",
+                    f->tried, o->window[0], o->window[1], o->disagree);
         f->failed = f->hopeless = true;
     }
     return take;
