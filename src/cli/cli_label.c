@@ -154,6 +154,18 @@ static bool wanted(const LabelOpts *o, const Position *p)
     return eval_network_values(o->race, p);
 }
 
+/* The engine's cubeless evaluation of p at plies; false (f->failed, f->err)
+ * when the engine fails. */
+static bool evaluate_at(Finder *f, const Position *p, int plies, Evaluation *ev)
+{
+    EvalOptions opt = {plies, false};
+    if (engine_evaluate(f->e, f->sc, p, NULL, &opt, ev, &f->err) != ENGINE_OK) {
+        f->failed = true;
+        return false;
+    }
+    return true;
+}
+
 static bool filtered(const LabelOpts *o)
 {
     return o->disagree > 0 || o->window[1] > 0;
@@ -168,24 +180,20 @@ static bool taken(Finder *f, const Position *p)
     const LabelOpts *o = f->o;
     if (!filtered(o))
         return true;
-    double eq[2], win = 0;
-    for (int plies = 0; plies <= (o->disagree > 0 ? 1 : 0); plies++) {
-        EvalOptions opt = {plies, false};
-        Evaluation ev;
-        if (engine_evaluate(f->e, f->sc, p, NULL, &opt, &ev, &f->err) != ENGINE_OK) {
-            f->failed = true;
-            return false;
-        }
-        eq[plies] = ev.equity;
-        if (plies == 0)
-            win = ev.p_win;
-    }
+    Evaluation at0, at1;
+    if (!evaluate_at(f, p, 0, &at0))
+        return false;
     f->tried++;
     bool take = true;
     if (o->window[1] > 0)
-        take = win >= o->window[0] && win <= o->window[1];
-    if (take && o->disagree > 0)
-        take = fabs(eq[0] - eq[1]) >= o->disagree;
+        take = at0.p_win >= o->window[0] && at0.p_win <= o->window[1];
+    /* The 1-ply evaluation, some twenty times the 0-ply one, only for a
+     * position the window has kept. */
+    if (take && o->disagree > 0) {
+        if (!evaluate_at(f, p, 1, &at1))
+            return false;
+        take = fabs(at0.equity - at1.equity) >= o->disagree;
+    }
     if (!take && f->n == 0 && f->tried >= LABEL_FILTER_TRIES) {
         if (o->window[1] <= 0)
             err_set(&f->err,
