@@ -79,6 +79,10 @@ LIB_SRC := $(wildcard $(LAYERS:%=src/%/*.c) src/lib/*.c)
 NN_DEFAULT := src/engine/weights/shesh-feat-19.snn
 # The race network compiled in; empty: none, races are the race model's.
 NN_RACE_DEFAULT := src/engine/weights/shesh-race-1.snn
+# The cube network compiled in: a contact network that values positions
+# (the cube's, above all) where the contact network chooses the moves
+# (engine.h); empty: none, the contact network does both.
+NN_CUBE_DEFAULT := src/engine/weights/shesh-cube-1.snn
 NN_GEN := $(BUILD)/gen/engine/nn_default.c
 LIB_OBJ := $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/engine/nn_default.o
 # The shared library's objects: position-independent, kept apart so that
@@ -112,21 +116,24 @@ $(BUILD)/pic/%.o: src/%.c $(HEADERS) Makefile
 # another network named on the command line (make NN_DEFAULT=...) is
 # compiled in even when its file is older.
 NN_STAMP := $(BUILD)/gen/nn_default.name
-# Without a race network the array holds one byte and its size says 0.
-$(shell mkdir -p $(BUILD)/gen && { echo '$(NN_DEFAULT) $(NN_RACE_DEFAULT)' | \
-    cmp -s - $(NN_STAMP) || echo '$(NN_DEFAULT) $(NN_RACE_DEFAULT)' > $(NN_STAMP); })
+NN_NAMES := $(NN_DEFAULT) $(NN_RACE_DEFAULT) $(NN_CUBE_DEFAULT)
+$(shell mkdir -p $(BUILD)/gen && { echo '$(NN_NAMES)' | \
+    cmp -s - $(NN_STAMP) || echo '$(NN_NAMES)' > $(NN_STAMP); })
 NN_BYTES = od -An -v -tu1 $(1) | sed 's/^ *//; s/  */,/g; s/$$/,/'
-$(NN_GEN): $(NN_DEFAULT) $(NN_RACE_DEFAULT) $(NN_STAMP) Makefile
+# The array of a network that may be absent (race, cube): without one it
+# holds one byte and its size says 0.
+NN_OPTIONAL = printf '%s\n' 'const unsigned char nn_$(1)_default_file[] = {'; \
+    if [ -n '$(2)' ]; then $(call NN_BYTES,$(2)); size='sizeof nn_$(1)_default_file'; \
+    else echo 0; size=0; fi; \
+    printf '%s\n' '};' "const size_t nn_$(1)_default_file_size = $$size;"
+$(NN_GEN): $(NN_DEFAULT) $(NN_RACE_DEFAULT) $(NN_CUBE_DEFAULT) $(NN_STAMP) Makefile
 	@mkdir -p $(@D)
-	{ printf '%s\n' '/* nn_default.c - made by make from $(NN_DEFAULT) $(NN_RACE_DEFAULT); do not edit. */' \
+	{ printf '%s\n' '/* nn_default.c - made by make from $(NN_NAMES); do not edit. */' \
 	      '#include "nn_file.h"' '' 'const unsigned char nn_default_file[] = {'; \
 	  $(call NN_BYTES,$(NN_DEFAULT)); \
-	  printf '%s\n' '};' 'const size_t nn_default_file_size = sizeof nn_default_file;' \
-	      'const unsigned char nn_race_default_file[] = {'; \
-	  race='$(NN_RACE_DEFAULT)'; \
-	  if [ -n "$$race" ]; then $(call NN_BYTES,$$race); size='sizeof nn_race_default_file'; \
-	  else echo 0; size=0; fi; \
-	  printf '%s\n' '};' "const size_t nn_race_default_file_size = $$size;"; \
+	  printf '%s\n' '};' 'const size_t nn_default_file_size = sizeof nn_default_file;'; \
+	  $(call NN_OPTIONAL,race,$(NN_RACE_DEFAULT)); \
+	  $(call NN_OPTIONAL,cube,$(NN_CUBE_DEFAULT)); \
 	} > $@.tmp && mv $@.tmp $@
 
 $(BUILD)/obj/engine/nn_default.o: $(NN_GEN) $(HEADERS)
@@ -280,6 +287,11 @@ TRAIN_CFLAGS_WIDE := -DNN_HIDDEN=128
 TRAIN_ROLLOUTS_X6 := $(foreach i,1 2 3 4 5 6,f8r1 f10r1 f10r1e f11r1)
 # feat-16's: feat-15's own after each copy of them.
 TRAIN_ROLLOUTS_F15_X6 := $(foreach i,1 2 3 4 5 6,f8r1 f10r1 f10r1e f11r1 f15r1)
+# The cube network's: feat-19's rollouts where its 0 and 1 ply disagree,
+# six times over, and those of its doubling window (but for the 2,000
+# held out, indices 44,995 to 46,994) twelve times over.
+TRAIN_ROLLOUTS_F19_X6 := $(foreach i,1 2 3 4 5 6,f19r1 f19r1i)
+TRAIN_WINDOW_X12 := $(foreach i,1 2 3 4 5 6 7 8 9 10 11 12,f19wt)
 TRAIN_SHESH := $(TRAIN_DIR)/build/shesh
 TRAIN_SHESH_R1 := $(TRAIN_DIR)/build-r1/shesh
 TRAIN_SHESH_NARROW := $(TRAIN_DIR)/build-narrow/shesh
@@ -332,7 +344,9 @@ join_stage = [ -f $(TRAIN_DIR)/$(1).txt ] || { cat $(2:%=$(TRAIN_DIR)/%.txt) > $
 # on 1 M of feat-16's own labels of the wider tree alone, feat-18 from
 # feat-17 on those and 1 M of feat-17's own, and feat-19 from feat-18 on
 # those and 1 M of feat-18's own, each with the rollouts
-# (feat-15's games' too) six times over.
+# (feat-15's games' too) six times over; the cube network from feat-19 on
+# those rollouts and feat-19's own (of its disagreements, six times over,
+# and of its doubling window, twelve times over), no labels of moves.
 SHIPPED_TD3 := src/engine/weights/shesh-td-3.snn
 SHIPPED_SUP4 := src/engine/weights/shesh-sup-4.snn
 SHIPPED_FEAT5 := src/engine/weights/shesh-feat-5.snn
@@ -348,15 +362,16 @@ SHIPPED_FEAT15 := src/engine/weights/shesh-feat-15.snn
 SHIPPED_FEAT16 := src/engine/weights/shesh-feat-16.snn
 SHIPPED_FEAT17 := src/engine/weights/shesh-feat-17.snn
 SHIPPED_FEAT18 := src/engine/weights/shesh-feat-18.snn
+SHIPPED_FEAT19 := src/engine/weights/shesh-feat-19.snn
 train: $(BUILD)/shesh
 	@mkdir -p $(TRAIN_DIR)
-	@$(MAKE) --no-print-directory CFLAGS="$(TRAIN_CFLAGS)" BUILD=$(TRAIN_DIR)/build NN_DEFAULT=$(SHIPPED_FEAT15) \
+	@$(MAKE) --no-print-directory CFLAGS="$(TRAIN_CFLAGS)" BUILD=$(TRAIN_DIR)/build NN_DEFAULT=$(SHIPPED_FEAT15) NN_CUBE_DEFAULT= \
 	    NN_RACE_DEFAULT= $(TRAIN_SHESH)
-	@$(MAKE) --no-print-directory CFLAGS="$(TRAIN_CFLAGS)" BUILD=$(TRAIN_DIR)/build-r1 NN_DEFAULT=$(SHIPPED_FEAT15) $(TRAIN_SHESH_R1)
-	@$(MAKE) --no-print-directory CFLAGS="$(TRAIN_CFLAGS_NARROW)" BUILD=$(TRAIN_DIR)/build-narrow NN_DEFAULT=$(SHIPPED_FEAT15) \
+	@$(MAKE) --no-print-directory CFLAGS="$(TRAIN_CFLAGS)" BUILD=$(TRAIN_DIR)/build-r1 NN_DEFAULT=$(SHIPPED_FEAT15) NN_CUBE_DEFAULT= $(TRAIN_SHESH_R1)
+	@$(MAKE) --no-print-directory CFLAGS="$(TRAIN_CFLAGS_NARROW)" BUILD=$(TRAIN_DIR)/build-narrow NN_DEFAULT=$(SHIPPED_FEAT15) NN_CUBE_DEFAULT= \
 	    $(TRAIN_SHESH_NARROW)
-	@$(MAKE) --no-print-directory CFLAGS="$(TRAIN_CFLAGS_WIDE)" BUILD=$(TRAIN_DIR)/build-f15r1 NN_DEFAULT=$(SHIPPED_FEAT15) $(TRAIN_SHESH_F15R1)
-	@$(MAKE) --no-print-directory CFLAGS= BUILD=$(TRAIN_DIR)/build-256 NN_DEFAULT=$(SHIPPED_FEAT15) $(TRAIN_SHESH_H256)
+	@$(MAKE) --no-print-directory CFLAGS="$(TRAIN_CFLAGS_WIDE)" BUILD=$(TRAIN_DIR)/build-f15r1 NN_DEFAULT=$(SHIPPED_FEAT15) NN_CUBE_DEFAULT= $(TRAIN_SHESH_F15R1)
+	@$(MAKE) --no-print-directory CFLAGS= BUILD=$(TRAIN_DIR)/build-256 NN_DEFAULT=$(SHIPPED_FEAT15) NN_CUBE_DEFAULT= $(TRAIN_SHESH_H256)
 	@$(call train_stage,shesh-td-2,--games 2000000 --seed 2 --final-rate 0.01 --check-every 250000)
 	@$(call train_stage,shesh-td-3,--games 2000000 --seed 3 --rate 0.02 --final-rate 0.005 \
 	    --check-every 250000 --from $(TRAIN_DIR)/shesh-td-2.snn)
@@ -457,6 +472,17 @@ train: $(BUILD)/shesh
 	@$(call join_stage,mix19,mvw361 mvw362 mvw363 $(TRAIN_ROLLOUTS_F15_X6))
 	@$(call train_stage,shesh-feat-19,--labels $(TRAIN_DIR)/mix19.txt --epochs 20 --rate 0.05 --final-rate 0.002 \
 	    --rank 16 --from $(SHIPPED_FEAT18),$(TRAIN_SHESH_H256))
+	@$(call label_stage,f19r1,--positions 30129 --seed 391 --disagree 0.04 --trials 72 --truncate 0 \
+	    --weights $(SHIPPED_FEAT19),$(TRAIN_SHESH_H256))
+	@$(call label_stage,f19r1i,--positions 10871 --seed 392 --disagree 0.04 --trials 72 --truncate 0 --integers \
+	    --weights $(SHIPPED_FEAT19),$(TRAIN_SHESH_H256))
+	@$(call label_stage,f19w,--positions 60000 --seed 411 --window 0.62,0.88 --trials 72 --truncate 0 --integers \
+	    --weights $(SHIPPED_FEAT19),$(TRAIN_SHESH_H256))
+	@[ -f $(TRAIN_DIR)/f19wt.txt ] || { awk -F'\t' '/^#/ || $$1 < 44995 || $$1 >= 46995' $(TRAIN_DIR)/f19w.txt \
+	    > $(TRAIN_DIR)/f19wt.tmp && mv $(TRAIN_DIR)/f19wt.tmp $(TRAIN_DIR)/f19wt.txt; }
+	@$(call join_stage,mixcube1,$(TRAIN_ROLLOUTS_F15_X6) $(TRAIN_ROLLOUTS_F19_X6) $(TRAIN_WINDOW_X12))
+	@$(call train_stage,shesh-cube-1,--labels $(TRAIN_DIR)/mixcube1.txt --epochs 20 --rate 0.01 --final-rate 0.001 \
+	    --rank 16 --id shesh-cube-1 --from $(SHIPPED_FEAT19),$(TRAIN_SHESH_H256))
 	$(BUILD)/shesh weights $(TRAIN_DIR)/*.snn src/engine/weights/*.snn
 
 # Fuzzing: every tests/fuzz/fuzz_*.c, linked with the library built once with

@@ -357,11 +357,13 @@ cmp -s "$dir/e0" "$dir/e1" && no "eval --weights RACE-NET values a race as the r
 "$SHESH" eval --json 4HPwATDgc/ABMA > "$dir/e0" && "$SHESH" eval --json --weights "$dir/race/r.snn" 4HPwATDgc/ABMA > "$dir/e1"
 cmp -s "$dir/e0" "$dir/e1" || no "eval --weights RACE-NET values the opening otherwise"
 "$SHESH" hint --weights "$dir/race/r.snn" "$RACE_ID" 31 > /dev/null || no "hint --weights RACE-NET: exit $?"
-# the engine is named by both networks: CONTACT+RACE
+# the engine is named by its networks: CONTACT+RACE, then +CUBE where a
+# cube network is compiled in (a race file leaves it in place)
 contact=$("$SHESH" weights --json | python3 -c 'import json,sys; print(json.loads(sys.stdin.readline())["id"])')
+cube=$("$SHESH" weights --json | python3 -c 'import json,sys; print("".join("+" + n["id"] for n in map(json.loads, sys.stdin) if n["input"] == "compiled-in cube"))')
 "$SHESH" rollout --weights "$dir/race/r.snn" --trials 8 --truncate 2 --threads 1 --quiet --json "$RACE_ID" > "$dir/ro" ||
     no "rollout --weights RACE-NET: exit $?"
-grep -qF "\"engine\": \"$contact+r\"" "$dir/ro" || no "rollout --weights RACE-NET does not name $contact+r: $(head -c 300 "$dir/ro")"
+grep -qF "\"engine\": \"$contact+r$cube\"" "$dir/ro" || no "rollout --weights RACE-NET does not name $contact+r$cube: $(head -c 300 "$dir/ro")"
 passed "$f0" "--race: a race network from race labels, trained on, resumed to the same; wrong labels, networks and checkpoints refused; the engine values races with it"
 
 # ---- 4. bad option values ----------------------------------------------------

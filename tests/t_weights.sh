@@ -18,15 +18,19 @@ OPENING=4HPwATDgc/ABMA
 f0=$fails
 default=$(sed -n 's/^NN_DEFAULT := //p' Makefile)
 race=$(sed -n 's/^NN_RACE_DEFAULT := *//p' Makefile)
+cube=$(sed -n 's/^NN_CUBE_DEFAULT := *//p' Makefile)
 [ -f "$default" ] || no "the Makefile's NN_DEFAULT '$default' is not a file"
 [ -z "$race" ] || [ -f "$race" ] || no "the Makefile's NN_RACE_DEFAULT '$race' is not a file"
+[ -z "$cube" ] || [ -f "$cube" ] || no "the Makefile's NN_CUBE_DEFAULT '$cube' is not a file"
 "$SHESH" weights > "$dir/in" 2>&1 || no "shesh weights: exit $? ($(cat "$dir/in"))"
-# shellcheck disable=SC2086 # no race network: no argument
-"$SHESH" weights "$default" $race > "$dir/file" 2>&1 || no "shesh weights $default $race: $(cat "$dir/file")"
+# shellcheck disable=SC2086 # no race or cube network: no argument
+"$SHESH" weights "$default" $race $cube > "$dir/file" 2>&1 || no "shesh weights $default $race $cube: $(cat "$dir/file")"
 [ "$(sed 's/^[^:]*://' "$dir/in")" = "$(sed 's/^[^:]*://' "$dir/file")" ] ||
-    no "the compiled-in networks are not $default $race: $(cat "$dir/in" "$dir/file")"
+    no "the compiled-in networks are not $default $race $cube: $(cat "$dir/in" "$dir/file")"
 [ "$(grep -c '^compiled-in race: network .*, inputs race-' "$dir/in")" = "$([ -n "$race" ] && echo 1 || echo 0)" ] ||
     no "shesh weights shows a compiled-in race network where the Makefile names '$race': $(cat "$dir/in")"
+[ "$(grep -c '^compiled-in cube: network .*, inputs features-' "$dir/in")" = "$([ -n "$cube" ] && echo 1 || echo 0)" ] ||
+    no "shesh weights shows a compiled-in cube network where the Makefile names '$cube': $(cat "$dir/in")"
 # Every file of src/engine/weights is in the manifest with its id and hash,
 # and the engine's id is the compiled-in network's.
 manifest=src/engine/weights/README.md
@@ -37,7 +41,7 @@ for f in src/engine/weights/*.snn; do
         no "$manifest has no row '| \`$(basename "$f")\` | $id | $hash |'"
 done
 id=$(python3 -c 'import json,sys; print(json.loads(sys.stdin.readline())["id"])' < <("$SHESH" weights --json))
-passed "$f0" "shesh weights: the compiled-in networks are $default ($id) ${race:-and no race network}, every file in $manifest"
+passed "$f0" "shesh weights: the compiled-in networks are $default ($id) ${race:-and no race network} ${cube:-and no cube network}, every file in $manifest"
 
 # ---- 2. bad files refused ----------------------------------------------------
 f0=$fails
@@ -84,11 +88,15 @@ f0=$fails
 small=$dir/small.snn
 # The engine is named by its contact network, then +RACE-ID where a race
 # network is compiled in (a contact file keeps it).
-plus=$("$SHESH" weights --json | python3 -c 'import json,sys; n=[json.loads(l) for l in sys.stdin]; print("+" + n[1]["id"] if len(n) > 1 else "")')
+plus=$("$SHESH" weights --json | python3 -c 'import json,sys; n=[json.loads(l) for l in sys.stdin if "race" in json.loads(l)]; print("+" + n[0]["id"] if n else "")')
+# ... and +CUBE-ID last where a cube network is compiled in (a contact file
+# takes its place).
+cube_plus=$("$SHESH" weights --json | python3 -c 'import json,sys; n=[json.loads(l) for l in sys.stdin if json.loads(l)["input"] == "compiled-in cube"]; print("+" + n[0]["id"] if n else "")')
 "$SHESH" eval "$OPENING" > "$dir/e0"
 "$SHESH" eval --weights "$small" "$OPENING" > "$dir/e1" || no "eval --weights: exit $?"
 cmp -s "$dir/e0" "$dir/e1" && no "eval --weights small.snn answers as the compiled-in network"
-"$SHESH" eval --weights "$default" "$OPENING" | cmp -s - "$dir/e0" ||
+# (the network that values positions: the cube network where there is one)
+"$SHESH" eval --weights "${cube:-$default}" "$OPENING" | cmp -s - "$dir/e0" ||
     no "eval --weights with the compiled-in network's file answers otherwise"
 "$SHESH" hint --weights "$small" "$OPENING" 31 > "$dir/h1" || no "hint --weights: exit $?"
 "$SHESH" hint "$OPENING" 31 | cmp -s - "$dir/h1" && no "hint --weights small.snn answers as the default"
@@ -100,7 +108,7 @@ cmp -s "$dir/e0" "$dir/e1" && no "eval --weights small.snn answers as the compil
 grep -qF "\"engine\": \"small$plus\"" "$dir/r2.json" || no "rollout --json does not name the network: $(head -c 200 "$dir/r2.json")"
 "$SHESH" rollout merge "$dir/r1.json" "$dir/r2.json" > /dev/null 2> "$dir/err"
 [ $? = 1 ] || no "rollout merge of shards of two networks: not exit 1"
-grep -qF "not the same network ('$id$plus' " "$dir/err" || no "rollout merge: $(cat "$dir/err")"
+grep -qF "not the same network ('$id$plus$cube_plus' " "$dir/err" || no "rollout merge: $(cat "$dir/err")"
 # ... nor shards of two networks of the same id (the hash tells them apart)
 (cd "$dir" && "$SHESH" train --games 40 --seed 6 --check-every 1000 --id small --out other.snn 2> /dev/null)
 "$SHESH" rollout --weights "$dir/other.snn" --shard 1/2 --trials 8 --truncate 2 --threads 1 --quiet --json "$OPENING" > "$dir/r3.json"
@@ -184,6 +192,48 @@ bad_player 2 "weights=FILE is for an engine" "pubeval:weights=$small"
 bad_player 2 "after the plies only :weights=FILE" "shesh:1:weight=$small"
 bad_player 2 "plies must be 0 to 4" "shesh:9:weights=$small"
 passed "$f0" "match players shesh[:N]:weights=FILE, named after the file; bad specs and files refused"
+
+# ---- 5. the cube network -------------------------------------------------------------
+# The compiled-in cube network values positions (the cube, eval) and the
+# contact network chooses the moves: given the cube network's file as
+# --weights (which then does both), the cube answers are the default
+# build's and the moves are not; given the contact network's file, the
+# moves are and the cube answers are not. The engine names the cube
+# network last.
+f0=$fails
+if [ -n "$cube" ]; then
+    cube_id=$("$SHESH" weights --json "$cube" | python3 -c 'import json,sys; print(json.load(sys.stdin)["id"])')
+    contact_id=$("$SHESH" weights --json "$default" | python3 -c 'import json,sys; print(json.load(sys.stdin)["id"])')
+    # money games (the opening, a double) and a 7-point match, at 0 and 2 plies
+    for pos in "$OPENING" zM5gwGCzuRYCBA 'XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:7:10'; do
+        for plies in 0 2; do
+            "$SHESH" hint --plies $plies "$pos" > "$dir/c0"
+            "$SHESH" hint --plies $plies --weights "$cube" "$pos" | cmp -s - "$dir/c0" ||
+                no "hint --plies $plies $pos: the cube network's file does not answer as the compiled-in cube network"
+            "$SHESH" hint --plies $plies --weights "$default" "$pos" | cmp -s - "$dir/c0" &&
+                no "hint --plies $plies $pos: the contact network's file answers the cube as the cube network"
+        done
+    done
+    for plies in 0 1; do
+        "$SHESH" hint --plies $plies "$OPENING" 42 > "$dir/m0"
+        "$SHESH" hint --plies $plies --weights "$default" "$OPENING" 42 | cmp -s - "$dir/m0" ||
+            no "hint --plies $plies 42: the contact network's file does not move as the default build"
+        "$SHESH" hint --plies $plies --weights "$cube" "$OPENING" 42 | cmp -s - "$dir/m0" &&
+            no "hint --plies $plies 42: the cube network's file moves as the contact network"
+    done
+    "$SHESH" eval --weights "$default" "$OPENING" | cmp -s - "$dir/e0" &&
+        no "eval: the contact network's file values the opening as the cube network"
+    "$SHESH" rollout --trials 4 --truncate 2 --threads 1 --quiet --json "$OPENING" > "$dir/r0.json"
+    [ "$cube_plus" = "+$cube_id" ] || no "shesh weights --json: the compiled-in cube network is '$cube_plus', not $cube_id"
+    grep -qF "\"engine\": \"$contact_id$plus+$cube_id\"" "$dir/r0.json" ||
+        no "rollout --json does not name the engine $contact_id$plus+$cube_id: $(head -c 300 "$dir/r0.json")"
+    "$SHESH" rollout --weights "$default" --trials 4 --truncate 2 --threads 1 --quiet --json "$OPENING" > "$dir/r1.json"
+    grep -qF "\"engine\": \"$contact_id$plus\"" "$dir/r1.json" ||
+        no "rollout --weights CONTACT --json names a cube network: $(head -c 300 "$dir/r1.json")"
+else
+    grep -q '^compiled-in cube' "$dir/in" && no "shesh weights shows a cube network the Makefile does not name"
+fi
+passed "$f0" "the cube network values positions, the contact network chooses the moves; the engine names both"
 
 if [ "$fails" -ne 0 ]; then
     echo "t_weights.sh: $fails failures"

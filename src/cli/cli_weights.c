@@ -34,15 +34,16 @@ static void weights_usage(FILE *out)
             "win gammon, win backgammon, lose gammon, lose backgammon); for a race\n"
             "network, in a race where each side has 3 checkers on each of its 4- to\n"
             "8-points. Without a FILE: the networks compiled in (the contact network,\n"
-            "and the race network where there is one). With --labels, also how far\n"
-            "the network's chances are from the rollouts of a shesh label file (its\n"
-            "output or a merge): the mean absolute difference in cubeless equity and\n"
-            "in each chance, over the positions of LABELS of the network's kind (a\n"
-            "contact network's contact positions, a race network's races with a\n"
-            "checker outside home). Where LABELS holds the results of moves for a\n"
-            "roll one after the other (shesh label --moves), also how much of the\n"
-            "labels' equity the network gives up choosing among each roll's results,\n"
-            "in thousandths of a point: the yardstick of its choice of move.\n\n"
+            "and the race network and the cube network where there are). With\n"
+            "--labels, also how far the network's chances are from the rollouts of a\n"
+            "shesh label file (its output or a merge): the mean absolute difference\n"
+            "in cubeless equity and in each chance, over the positions of LABELS of\n"
+            "the network's kind (a contact or cube network's contact positions, a\n"
+            "race network's races with a checker outside home). Where LABELS holds\n"
+            "the results of moves for a roll one after the other (shesh label\n"
+            "--moves), also how much of the labels' equity the network gives up\n"
+            "choosing among each roll's results, in thousandths of a point: the\n"
+            "yardstick of its choice of move.\n\n"
             "  --labels LABELS  a file of shesh label to judge the networks by\n"
             "  --json       one JSON object a file\n"
             "  -h, --help   this text\n\n"
@@ -61,19 +62,21 @@ static void race_position(Position *p)
 }
 
 /* The networks shown without a FILE. */
-typedef enum { SHOW_FILE, SHOW_COMPILED_IN, SHOW_COMPILED_IN_RACE } ShowWhat;
+typedef enum { SHOW_FILE, SHOW_COMPILED_IN, SHOW_COMPILED_IN_RACE, SHOW_COMPILED_IN_CUBE } ShowWhat;
 
 /* Prints one network; false when it is refused. */
 static bool show(ShowWhat kind, const char *path, bool json, const LabelSet *labels, NnWeights *w)
 {
     NnInfo info;
     Err err = {{0}};
-    const char *what = kind == SHOW_FILE          ? path
-                       : kind == SHOW_COMPILED_IN ? "compiled-in"
-                                                  : "compiled-in race";
-    bool ok = kind == SHOW_FILE          ? nn_file_load(path, w, &info, &err)
-              : kind == SHOW_COMPILED_IN ? nn_file_load_default(w, &info, &err)
-                                         : nn_file_load_race_default(w, &info, &err);
+    const char *what = kind == SHOW_FILE               ? path
+                       : kind == SHOW_COMPILED_IN      ? "compiled-in"
+                       : kind == SHOW_COMPILED_IN_RACE ? "compiled-in race"
+                                                       : "compiled-in cube";
+    bool ok = kind == SHOW_FILE               ? nn_file_load(path, w, &info, &err)
+              : kind == SHOW_COMPILED_IN      ? nn_file_load_default(w, &info, &err)
+              : kind == SHOW_COMPILED_IN_RACE ? nn_file_load_race_default(w, &info, &err)
+                                              : nn_file_load_cube_default(w, &info, &err);
     Buf b;
     buf_init(&b);
     if (!ok) {
@@ -201,6 +204,8 @@ int cli_weights(int argc, char **argv)
         ok = show(SHOW_COMPILED_IN, NULL, json, lp, w);
     if (optind == argc && nn_race_default_file_size > 0)
         ok = show(SHOW_COMPILED_IN_RACE, NULL, json, lp, w) && ok;
+    if (optind == argc && nn_cube_default_file_size > 0)
+        ok = show(SHOW_COMPILED_IN_CUBE, NULL, json, lp, w) && ok;
     for (int i = optind; i < argc; i++)
         ok = show(SHOW_FILE, argv[i], json, lp, w) && ok;
     label_set_free(&labels);

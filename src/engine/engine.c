@@ -29,12 +29,16 @@
 #define BEAVER_MARGIN 0.05
 
 struct Engine {
-    char id[2 * NN_ID_MAX]; /* CONTACT or CONTACT+RACE: the networks' ids */
+    char id[3 * NN_ID_MAX]; /* CONTACT[+RACE][+CUBE]: the networks' ids */
     char network[17];       /* their hash (engine.h), or "" */
     BearoffDb *bearoff;
     NnWeights *net;      /* the contact network, or NULL (calibrated) */
     NnWeights *race_net; /* the race network, or NULL (the race model) */
-    EvalCtx eval;
+    NnWeights *cube_net; /* the cube network, or NULL (net does its work) */
+    EvalCtx eval;        /* what the moves are chosen by */
+    EvalCtx cube_eval;   /* what positions are valued by (the cube, the
+                            resignations, engine_evaluate): eval with
+                            cube_net in net's place */
 };
 
 struct EngineScratch {
@@ -66,12 +70,40 @@ bool engine_has_network(const char *name)
     return false;
 }
 
+/* A network compiled in, into *w (made here); false (err says why) when
+ * memory is short or the network is refused. */
+static bool load_compiled(NnWeights **w, bool (*load)(NnWeights *, NnInfo *, Err *),
+                          NnInfo *info, Err *err)
+{
+    if (!(*w = malloc(sizeof **w)))
+        return err_set(err, "out of memory for the network");
+    return load(*w, info, err);
+}
+
+/* One hash of several networks' hashes (the FNV-1a hash of their 16 hex
+ * digits each, in order), and their ids joined by '+' into id. */
+static uint64_t hash_of(const NnInfo *info[], int n, char *id, size_t id_size)
+{
+    char text[3 * 16 + 1];
+    size_t at = 0, len = 0;
+    id[0] = '\0';
+    for (int i = 0; i < n; i++) {
+        at += (size_t)snprintf(text + at, sizeof text - at, "%016llx",
+                               (unsigned long long)info[i]->hash);
+        len += (size_t)snprintf(id + len, id_size - len, "%s%s", i ? "+" : "", info[i]->id);
+    }
+    return n == 1 ? info[0]->hash : fnv_bytes(FNV_OFFSET, text, at);
+}
+
 /* The networks of engine e: those compiled in, the file at `weights` (if
- * not NULL) taking the place of the one of its kind, contact or race. */
+ * not NULL) taking the place of the one of its kind, contact or race. A
+ * contact network from a file takes the compiled-in cube network's place
+ * too: what was trained and measured as one network values the cube as it
+ * chooses the moves. */
 static bool load_nets(Engine *e, const char *weights, Err *err)
 {
     NnWeights *file = NULL;
-    NnInfo info[2] = {{{0}, 0, 0}, {{0}, 0, 0}}, given;
+    NnInfo info[3] = {{{0}, 0, 0}, {{0}, 0, 0}, {{0}, 0, 0}}, given;
     if (weights) {
         if (!(file = malloc(sizeof *file)))
             return err_set(err, "out of memory for the network");
@@ -83,32 +115,38 @@ static bool load_nets(Engine *e, const char *weights, Err *err)
         e->race_net = file->race ? file : NULL;
         info[file->race] = given;
     }
-    if (!e->net &&
-        (!(e->net = malloc(sizeof *e->net)) || !nn_file_load_default(e->net, &info[0], err)))
-        return e->net ? false : err_set(err, "out of memory for the network");
+    bool contact_given = e->net != NULL;
+    if (!e->net && !load_compiled(&e->net, nn_file_load_default, &info[0], err))
+        return false;
     if (!e->race_net && nn_race_default_file_size > 0 &&
-        (!(e->race_net = malloc(sizeof *e->race_net)) ||
-         !nn_file_load_race_default(e->race_net, &info[1], err)))
-        return e->race_net ? false : err_set(err, "out of memory for the race network");
+        !load_compiled(&e->race_net, nn_file_load_race_default, &info[1], err))
+        return false;
+    if (!contact_given && nn_cube_default_file_size > 0 &&
+        !load_compiled(&e->cube_net, nn_file_load_cube_default, &info[2], err))
+        return false;
     /* The first layer in integers: a fifth faster at 256 hidden units
      * (nn.h); engine_use_floats undoes it. */
     nn_quantize(e->net);
     if (e->race_net)
         nn_quantize(e->race_net);
-    /* One hash names the pair, for the table of values and the records:
-     * the contact network's own when there is no race network. */
-    uint64_t hash = info[0].hash;
-    if (e->race_net) {
-        char both[34];
-        snprintf(both, sizeof both, "%016llx%016llx", (unsigned long long)info[0].hash,
-                 (unsigned long long)info[1].hash);
-        hash = fnv_bytes(FNV_OFFSET, both, 32);
-        snprintf(e->id, sizeof e->id, "%s+%s", info[0].id, info[1].id);
-    } else {
-        snprintf(e->id, sizeof e->id, "%s", info[0].id);
+    if (e->cube_net)
+        nn_quantize(e->cube_net);
+    /* One hash names the networks, for the records: the contact network's
+     * own when it is alone. The table of values tells the two evaluators
+     * apart by the hash of each one's pair. */
+    const NnInfo *used[3] = {&info[0]};
+    int n = 1;
+    if (e->race_net)
+        used[n++] = &info[1];
+    char pair[sizeof e->id];
+    e->eval.id = e->cube_eval.id = hash_of(used, n, pair, sizeof pair);
+    if (e->cube_net) {
+        const NnInfo *cube_pair[2] = {&info[2], &info[1]};
+        e->cube_eval.id = hash_of(cube_pair, n, pair, sizeof pair);
+        used[n++] = &info[2];
     }
+    uint64_t hash = hash_of(used, n, e->id, sizeof e->id);
     snprintf(e->network, sizeof e->network, "%016llx", (unsigned long long)hash);
-    e->eval.id = hash;
     return true;
 }
 
@@ -118,6 +156,8 @@ void engine_use_floats(Engine *e)
         e->net->quantized = false;
     if (e->race_net)
         e->race_net->quantized = false;
+    if (e->cube_net)
+        e->cube_net->quantized = false;
 }
 
 Engine *engine_new(const char *name, Err *err)
@@ -157,7 +197,12 @@ Engine *engine_new_with(const char *name, const char *weights, Err *err)
     e->eval.race_net = e->race_net;
     e->eval.bearoff = e->bearoff;
     if (!e->net) /* the calibrated evaluator: one of a kind */
-        e->eval.id = fnv_bytes(FNV_OFFSET, e->id, strlen(e->id));
+        e->eval.id = e->cube_eval.id = fnv_bytes(FNV_OFFSET, e->id, strlen(e->id));
+    uint64_t cube_id = e->cube_eval.id;
+    e->cube_eval = e->eval;
+    e->cube_eval.id = cube_id;
+    if (e->cube_net)
+        e->cube_eval.net = e->cube_net;
     return e;
 }
 
@@ -168,6 +213,7 @@ void engine_free(Engine *e)
     bearoff_free(e->bearoff);
     free(e->net);
     free(e->race_net);
+    free(e->cube_net);
     free(e);
 }
 
@@ -265,21 +311,29 @@ static bool call_scratch(EngineScratch **sc, EngineScratch **own, Err *err)
     return *sc != NULL;
 }
 
-static void start_search(const Engine *e, EngineScratch *sc, const CubeState *cs, Search *s)
+/* A search by the evaluator ev (e->eval, or e->cube_eval for the cube). */
+static void start_search_by(const EvalCtx *ev, EngineScratch *sc, const CubeState *cs,
+                            Search *s)
 {
     Utility util[2];
     for (int side = 0; side < 2; side++)
         cube_linear(cs, side == 0 ? SIDE_ROLLER : SIDE_OPPONENT, &util[side].base,
                     util[side].w);
-    search_init(s, &e->eval, util, &sc->search);
+    search_init(s, ev, util, &sc->search);
 }
 
-/* Cubeless chances of p (player on roll about to roll) at `plies`. */
+static void start_search(const Engine *e, EngineScratch *sc, const CubeState *cs, Search *s)
+{
+    start_search_by(&e->eval, sc, cs, s);
+}
+
+/* Cubeless chances of p (player on roll about to roll) at `plies`, by the
+ * evaluator that values positions. */
 static void chances(const Engine *e, EngineScratch *sc, const Position *p, const CubeState *cs,
                     int plies, double out[OUT_COUNT])
 {
     Search s;
-    start_search(e, sc, cs, &s);
+    start_search_by(&e->cube_eval, sc, cs, &s);
     search_eval(&s, p, clamp_plies(plies), 0, out);
     eval_clamp(out);
 }
@@ -353,12 +407,13 @@ static TakeDecision take_decision(const CubeEquities *eq, const CubeState *cs)
 }
 
 /* The cube equities of the player on roll at `plies`, carried through the
- * search (search_cube_equities); out gets the cubeless chances. */
+ * search (search_cube_equities) by the cube's evaluator; out gets the
+ * cubeless chances. */
 static void cube_at(const Engine *e, EngineScratch *sc, const Position *p, const CubeState *cs,
                     int plies, double out[OUT_COUNT], CubeEquities *eq)
 {
     Search s;
-    start_search(e, sc, cs, &s);
+    start_search_by(&e->cube_eval, sc, cs, &s);
     search_cube_equities(&s, p, clamp_plies(plies), cs, out, eq);
     eval_clamp(out);
 }

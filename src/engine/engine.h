@@ -59,8 +59,15 @@ Engine *engine_new(const char *name, Err *err);
 
 /* The same with a network read from the network file at weights (nn_file.h;
  * NULL: those compiled in): a contact network takes the compiled-in contact
- * network's place, a race network (inputs race-198 or race-218) the
- * compiled-in race network's, or the race model's where there is none.
+ * network's place, and the compiled-in cube network's too (it chooses the
+ * moves and values the cube, as one network was trained and measured); a
+ * race network (inputs race-198 or race-218) the compiled-in race
+ * network's, or the race model's where there is none.
+ * The cube network (Makefile NN_CUBE_DEFAULT) is a contact network that
+ * values positions where the contact network chooses moves:
+ * engine_double, engine_take, engine_accept_resignation, engine_hint_cube
+ * and engine_evaluate search by it; engine_move, engine_hint_moves and
+ * engine_roll_choices by the contact network.
  * Refused, err saying why, when the file is, or when the engine has no
  * network ("calibrated"). */
 Engine *engine_new_with(const char *name, const char *weights, Err *err);
@@ -82,13 +89,13 @@ bool engine_has_network(const char *name);
 
 /* Short identifier of the evaluator, shown as "Engine:" by `version`: the
  * network's id (its file's "id" line), CONTACT+RACE with a race network,
- * or the calibrated engine's. */
+ * then +CUBE with a cube network, or the calibrated engine's. */
 const char *engine_id(const Engine *e);
 
 /* The fnv64 hash of the engine's network file, as 16 hex digits, or ""
  * without a network: what tells two networks of the same id apart. With a
- * race network, the FNV-1a hash of the text of the two files' hashes, the
- * contact network's 16 hex digits then the race network's. */
+ * race or cube network, the FNV-1a hash of the text of the files' hashes,
+ * 16 hex digits each in the order of engine_id. */
 const char *engine_network(const Engine *e);
 
 /* Scratch memory for decisions of any engine, one decision at a time (one

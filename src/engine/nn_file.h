@@ -64,6 +64,11 @@ extern const size_t nn_default_file_size;
  * there is none and races are the race model's. */
 extern const unsigned char nn_race_default_file[];
 extern const size_t nn_race_default_file_size;
+/* The cube network compiled in (Makefile NN_CUBE_DEFAULT): a contact
+ * network that values positions (the cube's, above all) where the contact
+ * network chooses the moves (engine.h); size 0 when there is none. */
+extern const unsigned char nn_cube_default_file[];
+extern const size_t nn_cube_default_file_size;
 
 /* Reads the n bytes at data into w and info; false (err says why, `what`
  * naming the file in the message) when they are refused. */
@@ -79,6 +84,10 @@ bool nn_file_load_default(NnWeights *w, NnInfo *info, Err *err);
 /* The same from the race network compiled in (refused when there is none,
  * or when either file compiled in is not of its kind). */
 bool nn_file_load_race_default(NnWeights *w, NnInfo *info, Err *err);
+
+/* The same from the cube network compiled in (refused when there is none,
+ * or when it is a race network). */
+bool nn_file_load_cube_default(NnWeights *w, NnInfo *info, Err *err);
 
 /* Writes w as a file with the given id to path, atomically (into
  * PATH.tmp, flushed, then renamed: file_atomic.h); info (may be NULL) gets its id and hash. */
