@@ -365,7 +365,9 @@ static void q_inputs(const NnWeights *w, const Position *p, QInputs *q)
             int i = __builtin_ctz(m), c = side[i];
             pips += c * (i + 1);
             on += c;
-            if (w->qpoint_fits[k][i][c]) {
+            /* (more than 15 on a point: a position no game reaches, which
+             * the engine values all the same, one input at a time) */
+            if (c <= POS_CHECKERS && w->qpoint_fits[k][i][c]) {
                 q->one[q->ones++] = w->qpoint[k][i][c];
                 continue;
             }
