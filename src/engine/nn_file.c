@@ -260,34 +260,35 @@ bool nn_file_load(const char *path, NnWeights *w, NnInfo *info, Err *err)
 }
 
 /* A network compiled in (size 0: none), checked as any file is and
- * refused when it is not of the kind its place wants. */
-static bool load_compiled(const unsigned char *data, size_t size, const char *what, bool race,
+ * refused when it is not of the kind its place wants; `kind` names the
+ * place ("network", "race network", "cube network") in the messages. */
+static bool load_compiled(const unsigned char *data, size_t size, const char *kind, bool race,
                           NnWeights *w, NnInfo *info, Err *err)
 {
     if (size == 0)
-        return err_set(err, "no %s is compiled in", what + strlen("the compiled-in "));
+        return err_set(err, "no %s is compiled in", kind);
+    char what[48];
+    snprintf(what, sizeof what, "the compiled-in %s", kind);
     if (!nn_file_parse(data, size, what, w, info, err))
         return false;
-    return w->race == race ||
-           err_set(err, "%s is %s race network", what, race ? "not a" : "a");
+    return w->race == race || err_set(err, "%s is %s race network", what, race ? "not a" : "a");
 }
 
 bool nn_file_load_default(NnWeights *w, NnInfo *info, Err *err)
 {
-    return load_compiled(nn_default_file, nn_default_file_size, "the compiled-in network", false,
-                         w, info, err);
+    return load_compiled(nn_default_file, nn_default_file_size, "network", false, w, info, err);
 }
 
 bool nn_file_load_race_default(NnWeights *w, NnInfo *info, Err *err)
 {
-    return load_compiled(nn_race_default_file, nn_race_default_file_size,
-                         "the compiled-in race network", true, w, info, err);
+    return load_compiled(nn_race_default_file, nn_race_default_file_size, "race network", true,
+                         w, info, err);
 }
 
 bool nn_file_load_cube_default(NnWeights *w, NnInfo *info, Err *err)
 {
-    return load_compiled(nn_cube_default_file, nn_cube_default_file_size,
-                         "the compiled-in cube network", false, w, info, err);
+    return load_compiled(nn_cube_default_file, nn_cube_default_file_size, "cube network", false,
+                         w, info, err);
 }
 
 /* ---- writing ---- */
