@@ -60,7 +60,7 @@ Engine *engine_new(const char *name, Err *err);
 /* The same with a network read from the network file at weights (nn_file.h;
  * NULL: those compiled in): a contact network takes the compiled-in contact
  * network's place, and the compiled-in cube network's too (it chooses the
- * moves and values the cube, as one network was trained and measured); a
+ * moves and values positions, as one network was trained and measured); a
  * race network (inputs race-198 or race-218) the compiled-in race
  * network's, or the race model's where there is none.
  * The cube network (Makefile NN_CUBE_DEFAULT) is a contact network that
