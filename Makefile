@@ -363,15 +363,16 @@ SHIPPED_FEAT16 := src/engine/weights/shesh-feat-16.snn
 SHIPPED_FEAT17 := src/engine/weights/shesh-feat-17.snn
 SHIPPED_FEAT18 := src/engine/weights/shesh-feat-18.snn
 SHIPPED_FEAT19 := src/engine/weights/shesh-feat-19.snn
+# A build of make train: feat-15 compiled in and no cube network, so that
+# every label stage values positions by the network it names.
+TRAIN_BUILD = $(MAKE) --no-print-directory NN_DEFAULT=$(SHIPPED_FEAT15) NN_CUBE_DEFAULT=
 train: $(BUILD)/shesh
 	@mkdir -p $(TRAIN_DIR)
-	@$(MAKE) --no-print-directory CFLAGS="$(TRAIN_CFLAGS)" BUILD=$(TRAIN_DIR)/build NN_DEFAULT=$(SHIPPED_FEAT15) NN_CUBE_DEFAULT= \
-	    NN_RACE_DEFAULT= $(TRAIN_SHESH)
-	@$(MAKE) --no-print-directory CFLAGS="$(TRAIN_CFLAGS)" BUILD=$(TRAIN_DIR)/build-r1 NN_DEFAULT=$(SHIPPED_FEAT15) NN_CUBE_DEFAULT= $(TRAIN_SHESH_R1)
-	@$(MAKE) --no-print-directory CFLAGS="$(TRAIN_CFLAGS_NARROW)" BUILD=$(TRAIN_DIR)/build-narrow NN_DEFAULT=$(SHIPPED_FEAT15) NN_CUBE_DEFAULT= \
-	    $(TRAIN_SHESH_NARROW)
-	@$(MAKE) --no-print-directory CFLAGS="$(TRAIN_CFLAGS_WIDE)" BUILD=$(TRAIN_DIR)/build-f15r1 NN_DEFAULT=$(SHIPPED_FEAT15) NN_CUBE_DEFAULT= $(TRAIN_SHESH_F15R1)
-	@$(MAKE) --no-print-directory CFLAGS= BUILD=$(TRAIN_DIR)/build-256 NN_DEFAULT=$(SHIPPED_FEAT15) NN_CUBE_DEFAULT= $(TRAIN_SHESH_H256)
+	@$(TRAIN_BUILD) CFLAGS="$(TRAIN_CFLAGS)" BUILD=$(TRAIN_DIR)/build NN_RACE_DEFAULT= $(TRAIN_SHESH)
+	@$(TRAIN_BUILD) CFLAGS="$(TRAIN_CFLAGS)" BUILD=$(TRAIN_DIR)/build-r1 $(TRAIN_SHESH_R1)
+	@$(TRAIN_BUILD) CFLAGS="$(TRAIN_CFLAGS_NARROW)" BUILD=$(TRAIN_DIR)/build-narrow $(TRAIN_SHESH_NARROW)
+	@$(TRAIN_BUILD) CFLAGS="$(TRAIN_CFLAGS_WIDE)" BUILD=$(TRAIN_DIR)/build-f15r1 $(TRAIN_SHESH_F15R1)
+	@$(TRAIN_BUILD) CFLAGS= BUILD=$(TRAIN_DIR)/build-256 $(TRAIN_SHESH_H256)
 	@$(call train_stage,shesh-td-2,--games 2000000 --seed 2 --final-rate 0.01 --check-every 250000)
 	@$(call train_stage,shesh-td-3,--games 2000000 --seed 3 --rate 0.02 --final-rate 0.005 \
 	    --check-every 250000 --from $(TRAIN_DIR)/shesh-td-2.snn)

@@ -61,22 +61,28 @@ static void race_position(Position *p)
             p->side[s][i] = 3;
 }
 
-/* The networks shown without a FILE. */
-typedef enum { SHOW_FILE, SHOW_COMPILED_IN, SHOW_COMPILED_IN_RACE, SHOW_COMPILED_IN_CUBE } ShowWhat;
+/* The networks shown without a FILE, each where it is compiled in. */
+typedef struct CompiledNet {
+    const char *what;
+    const size_t *size;
+    bool (*load)(NnWeights *, NnInfo *, Err *);
+} CompiledNet;
 
-/* Prints one network; false when it is refused. */
-static bool show(ShowWhat kind, const char *path, bool json, const LabelSet *labels, NnWeights *w)
+static const CompiledNet compiled[] = {
+    {"compiled-in", &nn_default_file_size, nn_file_load_default},
+    {"compiled-in race", &nn_race_default_file_size, nn_file_load_race_default},
+    {"compiled-in cube", &nn_cube_default_file_size, nn_file_load_cube_default},
+};
+
+/* Prints one network, the file at path or (path NULL) the compiled-in
+ * one `net`; false when it is refused. */
+static bool show(const CompiledNet *net, const char *path, bool json, const LabelSet *labels,
+                 NnWeights *w)
 {
     NnInfo info;
     Err err = {{0}};
-    const char *what = kind == SHOW_FILE               ? path
-                       : kind == SHOW_COMPILED_IN      ? "compiled-in"
-                       : kind == SHOW_COMPILED_IN_RACE ? "compiled-in race"
-                                                       : "compiled-in cube";
-    bool ok = kind == SHOW_FILE               ? nn_file_load(path, w, &info, &err)
-              : kind == SHOW_COMPILED_IN      ? nn_file_load_default(w, &info, &err)
-              : kind == SHOW_COMPILED_IN_RACE ? nn_file_load_race_default(w, &info, &err)
-                                              : nn_file_load_cube_default(w, &info, &err);
+    const char *what = path ? path : net->what;
+    bool ok = path ? nn_file_load(path, w, &info, &err) : net->load(w, &info, &err);
     Buf b;
     buf_init(&b);
     if (!ok) {
@@ -200,14 +206,11 @@ int cli_weights(int argc, char **argv)
     }
     const LabelSet *lp = labels_path ? &labels : NULL;
     bool ok = true;
-    if (optind == argc)
-        ok = show(SHOW_COMPILED_IN, NULL, json, lp, w);
-    if (optind == argc && nn_race_default_file_size > 0)
-        ok = show(SHOW_COMPILED_IN_RACE, NULL, json, lp, w) && ok;
-    if (optind == argc && nn_cube_default_file_size > 0)
-        ok = show(SHOW_COMPILED_IN_CUBE, NULL, json, lp, w) && ok;
+    for (size_t i = 0; optind == argc && i < sizeof compiled / sizeof compiled[0]; i++)
+        if (*compiled[i].size > 0)
+            ok = show(&compiled[i], NULL, json, lp, w) && ok;
     for (int i = optind; i < argc; i++)
-        ok = show(SHOW_FILE, argv[i], json, lp, w) && ok;
+        ok = show(NULL, argv[i], json, lp, w) && ok;
     label_set_free(&labels);
     free(w);
     if (fflush(stdout) != 0) {

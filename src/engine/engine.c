@@ -140,7 +140,7 @@ static bool load_nets(Engine *e, const char *weights, Err *err)
         used[n++] = &info[1];
     char pair[sizeof e->id];
     e->eval.id = e->cube_eval.id = hash_of(used, n, pair, sizeof pair);
-    if (e->cube_net) {
+    if (e->cube_net) { /* the cube network, with the race network where there is one */
         const NnInfo *cube_pair[2] = {&info[2], &info[1]};
         e->cube_eval.id = hash_of(cube_pair, n, pair, sizeof pair);
         used[n++] = &info[2];
@@ -193,16 +193,14 @@ Engine *engine_new_with(const char *name, const char *weights, Err *err)
         engine_free(e);
         return NULL;
     }
+    /* The two evaluators differ in their contact network alone (and so in
+     * the id load_nets gave each). */
     e->eval.net = e->net;
-    e->eval.race_net = e->race_net;
-    e->eval.bearoff = e->bearoff;
+    e->cube_eval.net = e->cube_net ? e->cube_net : e->net;
+    e->eval.race_net = e->cube_eval.race_net = e->race_net;
+    e->eval.bearoff = e->cube_eval.bearoff = e->bearoff;
     if (!e->net) /* the calibrated evaluator: one of a kind */
         e->eval.id = e->cube_eval.id = fnv_bytes(FNV_OFFSET, e->id, strlen(e->id));
-    uint64_t cube_id = e->cube_eval.id;
-    e->cube_eval = e->eval;
-    e->cube_eval.id = cube_id;
-    if (e->cube_net)
-        e->cube_eval.net = e->cube_net;
     return e;
 }
 
