@@ -206,9 +206,10 @@ int cli_weights(int argc, char **argv)
     }
     const LabelSet *lp = labels_path ? &labels : NULL;
     bool ok = true;
-    for (size_t i = 0; optind == argc && i < sizeof compiled / sizeof compiled[0]; i++)
-        if (*compiled[i].size > 0)
-            ok = show(&compiled[i], NULL, json, lp, w) && ok;
+    if (optind == argc) /* no FILE: each network compiled in */
+        for (size_t i = 0; i < sizeof compiled / sizeof compiled[0]; i++)
+            if (*compiled[i].size > 0)
+                ok = show(&compiled[i], NULL, json, lp, w) && ok;
     for (int i = optind; i < argc; i++)
         ok = show(NULL, argv[i], json, lp, w) && ok;
     label_set_free(&labels);
