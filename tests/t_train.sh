@@ -303,7 +303,6 @@ expect 1 "holds a network of 234 inputs" allsplit --labels "$dir/labels.gz" --ep
 expect 0 "resuming" allsplit "${ALL[@]}" --out a.snn --resume
 cmp -s "$dir/all/a.snn" "$dir/allsplit/a.snn" || no "--all-features: stopped at 70 and resumed differs"
 expect 2 "choose one" allboth --games 10 --features --all-features --out x.snn
-expect 2 "race network reads the race features" allrace --labels "$dir/labels.gz" --race --all-features --out x.snn
 passed "$f0" "--all-features: features-234, widened from ten features to the same values, resumes to the same"
 
 # ---- 3e. a race network ----------------------------------------------------------
@@ -333,6 +332,19 @@ expect 0 "--resume" racesplit "${RACE[@]}" --features --stop-after 70 --out f.sn
 cp "$dir/racesplit/f.snn.ckpt" "$dir/race.ckpt"
 expect 0 "resuming" racesplit "${RACE[@]}" --features --out f.snn --resume
 cmp -s "$dir/racefeat/f.snn" "$dir/racesplit/f.snn" || no "--race: stopped at 70 and resumed differs"
+# with the race model's features too (race-234): stopped and resumed, the same;
+# shesh weights, the engine and training from it read it
+train racemodel "${RACE[@]}" --all-features --out m.snn
+"$SHESH" weights "$dir/racemodel/m.snn" > "$dir/show" 2>&1 || no "the race-234 network is refused: $(cat "$dir/show")"
+grep -qF "inputs race-234" "$dir/show" || no "--race --all-features: not race-234: $(cat "$dir/show")"
+expect 0 "--resume" racemsplit "${RACE[@]}" --all-features --stop-after 70 --out m.snn
+expect 0 "resuming" racemsplit "${RACE[@]}" --all-features --out m.snn --resume
+cmp -s "$dir/racemodel/m.snn" "$dir/racemsplit/m.snn" || no "--race --all-features: stopped at 70 and resumed differs"
+before=$(racemae "$dir/racemodel/m.snn")
+train racemon --labels "$dir/race.gz" --epochs 30 --rate 0.05 --final-rate 0.01 --from "$dir/racemodel/m.snn" --out m2.snn
+after=$(racemae "$dir/racemon/m2.snn")
+python3 -c "import sys; sys.exit(0 if $after < $before else 1)" ||
+    no "race-234: 30 more epochs did not bring the network nearer the labels ($before -> $after)"
 # a race checkpoint resumed as a contact run, and the other way round
 cp "$dir/race.ckpt" "$dir/racesplit/f.snn.ckpt"
 expect 1 "trains a race network, and this run a contact one" racesplit --labels "$dir/race.gz" --epochs 6 \
@@ -364,7 +376,7 @@ cube=$("$SHESH" weights --json | python3 -c 'import json,sys; print("".join("+" 
 "$SHESH" rollout --weights "$dir/race/r.snn" --trials 8 --truncate 2 --threads 1 --quiet --json "$RACE_ID" > "$dir/ro" ||
     no "rollout --weights RACE-NET: exit $?"
 grep -qF "\"engine\": \"$contact+r$cube\"" "$dir/ro" || no "rollout --weights RACE-NET does not name $contact+r$cube: $(head -c 300 "$dir/ro")"
-passed "$f0" "--race: a race network from race labels, trained on, resumed to the same; wrong labels, networks and checkpoints refused; the engine values races with it"
+passed "$f0" "--race: a race network from race labels (race-198, race-218, race-234), trained on, resumed to the same; wrong labels, networks and checkpoints refused; the engine values races with it"
 
 # ---- 4. bad option values ----------------------------------------------------
 f0=$fails

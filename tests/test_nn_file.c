@@ -182,9 +182,11 @@ static void test_race_round_trip(void **state)
     Fixture *fx = *state;
     static const struct {
         int inputs;
-        const char *name;
-    } kinds[] = {{NN_RAW_INPUTS, "race-198"}, {NN_INPUTS_FIRST, "race-218"}};
-    for (size_t k = 0; k < 2; k++) {
+        const char *name, *contact; /* the contact network's of as many inputs */
+    } kinds[] = {{NN_RAW_INPUTS, "race-198", "raw-198"},
+                 {NN_INPUTS_FIRST, "race-218", "features-218"},
+                 {NN_INPUTS, "race-234", "features-234"}};
+    for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
         nn_init(fx->w, kinds[k].inputs, 13);
         fx->w->race = true;
         Err err = {{0}};
@@ -200,8 +202,7 @@ static void test_race_round_trip(void **state)
         assert_memory_equal(data, head, strlen(head));
         free(data);
         fx->w->race = false;
-        assert_string_equal(nn_inputs_name(fx->w),
-                            kinds[k].inputs == NN_INPUTS_FIRST ? "features-218" : "raw-198");
+        assert_string_equal(nn_inputs_name(fx->w), kinds[k].contact);
     }
     /* A contact network loaded over a race one is a contact one again. */
     Err err = {{0}};
@@ -326,7 +327,7 @@ static void test_foreign(void **state)
          "the id is not"},
         {"shesh-net 1\nid x\ninputs gnubg-250\nhidden {H}\noutputs 5\nweights {RAW}\n",
          "inputs 'gnubg-250', but this build's networks read 'raw-198', 'features-218', "
-         "'features-234', 'race-198' or 'race-218'"},
+         "'features-234', 'race-198', 'race-218' or 'race-234'"},
         {"shesh-net 1\nid x\ninputs features-218\nhidden {H}\noutputs 5\nweights {RAW}\n",
          "weights {RAW}, but this build's network has {F218}"},
         {"shesh-net 1\nid x\ninputs features-218\nhidden {H}\noutputs 5\nweights {F218}\n",

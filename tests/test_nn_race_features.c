@@ -1,7 +1,8 @@
 /* test_nn_race_features.c - a race network's hand-made features against
  * counts worked by hand on two boards, the caps at 1 on a side far from
  * home, the sides swapping with the board, and a race network reading them
- * (not the contact features) after the points. */
+ * (not the contact features) after the points; the race model's features
+ * (race-234) against the model's own chances and the bear-off database. */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -12,6 +13,8 @@
 
 #include <cmocka.h>
 
+#include "bearoff.h"
+#include "eval_race.h"
 #include "nn.h"
 #include "nn_features.h"
 #include "nn_race_features.h"
@@ -41,7 +44,7 @@ static void test_worked_by_hand(void **state)
     Position p;
     bear_in(&p);
     float f[2][NN_RACE_FEATURES];
-    nn_race_features(&p, f);
+    nn_race_features(&p, NULL, NN_RACE_FEATURES_FIRST, f);
     const float *me = f[0], *him = f[1];
     assert_near(me[NN_RACE_OUTSIDE], 3 / 15.0);      /* the 8s and the 20 */
     assert_near(me[NN_RACE_CARRY], (2 * 2 + 14) / 60.0); /* to his 6-point */
@@ -73,7 +76,7 @@ static void test_capped(void **state)
     p.side[SIDE_ROLLER][23] = 15;
     p.side[SIDE_OPPONENT][0] = 1;
     float f[2][NN_RACE_FEATURES];
-    nn_race_features(&p, f);
+    nn_race_features(&p, NULL, NN_RACE_FEATURES_FIRST, f);
     assert_near(f[0][NN_RACE_OUTSIDE], 1.0);
     assert_near(f[0][NN_RACE_CARRY], 1.0);     /* 270 pips */
     assert_near(f[0][NN_RACE_CROSSINGS], 1.0); /* 45 */
@@ -93,16 +96,16 @@ static void test_sides_swap(void **state)
         Position p;
         randpos_loose(&s, &p);
         float a[2][NN_RACE_FEATURES], b[2][NN_RACE_FEATURES];
-        nn_race_features(&p, a);
-        for (int k = 0; k < NN_RACE_FEATURES; k++)
+        nn_race_features(&p, NULL, NN_RACE_FEATURES_FIRST, a);
+        for (int k = 0; k < NN_RACE_FEATURES_FIRST; k++)
             for (int side = 0; side < 2; side++)
                 if (!(a[side][k] >= 0.0f && a[side][k] <= 1.0f))
                     fail_msg("position %d: feature %d of side %d is %g", n, k, side,
                              (double)a[side][k]);
         pos_swap(&p);
-        nn_race_features(&p, b);
-        assert_memory_equal(a[0], b[1], sizeof a[0]);
-        assert_memory_equal(a[1], b[0], sizeof a[1]);
+        nn_race_features(&p, NULL, NN_RACE_FEATURES_FIRST, b);
+        assert_memory_equal(a[0], b[1], sizeof a[0][0] * NN_RACE_FEATURES_FIRST);
+        assert_memory_equal(a[1], b[0], sizeof a[1][0] * NN_RACE_FEATURES_FIRST);
     }
 }
 
@@ -118,7 +121,7 @@ static void test_race_network_inputs(void **state)
     int index[NN_INPUTS];
     float value[NN_INPUTS];
     float race[2][NN_RACE_FEATURES], contact[2][NN_FEATURES];
-    nn_race_features(&p, race);
+    nn_race_features(&p, NULL, NN_RACE_FEATURES_FIRST, race);
     nn_features(&p, NN_FEATURES_FIRST, contact);
     for (int kind = 0; kind < 2; kind++) {
         w->inputs = NN_INPUTS_FIRST;
@@ -138,6 +141,115 @@ static void test_race_network_inputs(void **state)
     free(w);
 }
 
+/* The model's features are the race model's chances and rolls, each side
+ * in his own eyes; they swap with the board, and a race-234 network reads
+ * all eighteen a side (none without the database). */
+static void test_model_features(void **state)
+{
+    (void)state;
+    Err err = {{0}};
+    BearoffDb *db = bearoff_new(&err);
+    assert_non_null(db);
+    Position p;
+    bear_in(&p);
+    float f[2][NN_RACE_FEATURES], g[2][NN_RACE_FEATURES];
+    RaceSideModel m[2];
+    eval_race_model(db, NULL, &p, m);
+    nn_race_features(&p, m, NN_RACE_FEATURES, f);
+    double out[OUT_COUNT];
+    eval_race(db, NULL, &p, out, NULL);
+    assert_near(f[0][NN_RACE_MODEL_WIN], out[OUT_WIN]);
+    assert_near(f[0][NN_RACE_MODEL_GAMMON], out[OUT_WIN_GAMMON]);
+    assert_near(f[0][NN_RACE_MODEL_BG], out[OUT_WIN_BG]);
+    assert_near(f[1][NN_RACE_MODEL_WIN], 1.0 - out[OUT_WIN]);
+    assert_near(f[1][NN_RACE_MODEL_GAMMON], out[OUT_LOSE_GAMMON]);
+    assert_near(f[1][NN_RACE_MODEL_BG], out[OUT_LOSE_BG]);
+    /* The roller has checkers off: no first checker or zone to wait for. */
+    assert_near(f[0][NN_RACE_FIRST_MEAN], 0.0);
+    assert_near(f[0][NN_RACE_FIRST_SD], 0.0);
+    assert_near(f[0][NN_RACE_CLEAR_MEAN], 0.0);
+    /* The other side, all 15 on his 1-point: the database's mean to bear
+     * them off; his first checker off at his first roll, always. */
+    uint8_t home[BEAROFF_POINTS] = {15, 0, 0, 0, 0, 0};
+    assert_near(f[1][NN_RACE_OFF_MEAN], bearoff_mean(db, bearoff_index(home)) / 30.0);
+    assert_true(f[1][NN_RACE_OFF_SD] > 0.0f);
+    assert_near(f[1][NN_RACE_FIRST_MEAN], 1 / 15.0);
+    assert_near(f[1][NN_RACE_FIRST_SD], 0.0);
+    assert_near(f[1][NN_RACE_CLEAR_MEAN], 0.0);
+    /* The roller's 11 checkers, 61 pips: more rolls than the other's 15 on
+     * his 1-point, and more spread. */
+    assert_true(f[0][NN_RACE_OFF_MEAN] > f[1][NN_RACE_OFF_MEAN]);
+    assert_true(f[0][NN_RACE_OFF_SD] > f[1][NN_RACE_OFF_SD]);
+
+    /* Without the model its features are 0, the others as before. */
+    nn_race_features(&p, NULL, NN_RACE_FEATURES, g);
+    for (int side = 0; side < 2; side++)
+        for (int i = 0; i < NN_RACE_FEATURES; i++)
+            assert_near(g[side][i], i < NN_RACE_FEATURES_FIRST ? f[side][i] : 0.0);
+
+    /* The rolls' features swap with the board, on random boards too (the
+     * chances do not: the side on roll has the roll), and all are in 0..1. */
+    uint64_t s = 11;
+    for (int n = 0; n < 200; n++) {
+        randpos_loose(&s, &p);
+        eval_race_model(db, NULL, &p, m);
+        nn_race_features(&p, m, NN_RACE_FEATURES, f);
+        Position q = p;
+        pos_swap(&q);
+        eval_race_model(db, NULL, &q, m);
+        nn_race_features(&q, m, NN_RACE_FEATURES, g);
+        for (int side = 0; side < 2; side++)
+            for (int i = NN_RACE_OFF_MEAN; i < NN_RACE_FEATURES; i++)
+                assert_near(f[side][i], g[1 - side][i]);
+        for (int side = 0; side < 2; side++)
+            for (int i = 0; i < NN_RACE_FEATURES; i++)
+                assert_true(f[side][i] >= 0.0f && f[side][i] <= 1.0f);
+    }
+
+    /* A race-234 network reads all eighteen a side after the points, the
+     * model's computed from its database (none without it). */
+    NnWeights *w = calloc(1, sizeof *w);
+    assert_non_null(w);
+    w->inputs = NN_INPUTS;
+    w->race = true;
+    bear_in(&p);
+    eval_race_model(db, NULL, &p, m);
+    nn_race_features(&p, m, NN_RACE_FEATURES, f);
+    nn_race_features(&p, NULL, NN_RACE_FEATURES, g);
+    for (int with = 1; with >= 0; with--) {
+        w->race_model = with ? db : NULL;
+        int index[NN_INPUTS];
+        float value[NN_INPUTS], dense[NN_INPUTS] = {0};
+        int n = nn_inputs(w, &p, index, value);
+        for (int k = 0; k < n; k++)
+            dense[index[k]] = value[k];
+        for (int side = 0; side < 2; side++)
+            for (int i = 0; i < NN_RACE_FEATURES; i++)
+                assert_near(dense[NN_RAW_INPUTS + side * NN_RACE_FEATURES + i],
+                            with ? f[side][i] : g[side][i]);
+    }
+    /* The model given (the engine's, from its race cache) or computed, the
+     * same bits, in floats and in integers. */
+    nn_init(w, NN_INPUTS, 7);
+    w->race = true;
+    w->race_model = db;
+    for (int quantized = 0; quantized < 2; quantized++) {
+        if (quantized)
+            nn_quantize(w);
+        s = 12;
+        for (int k = 0; k < 50; k++) {
+            randpos_loose(&s, &p);
+            double a[OUT_COUNT], b[OUT_COUNT];
+            nn_eval(w, &p, a);
+            eval_race_model(db, NULL, &p, m);
+            nn_eval_race(w, &p, m, b);
+            assert_memory_equal(a, b, sizeof a);
+        }
+    }
+    free(w);
+    bearoff_free(db);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -145,6 +257,7 @@ int main(void)
         cmocka_unit_test(test_capped),
         cmocka_unit_test(test_sides_swap),
         cmocka_unit_test(test_race_network_inputs),
+        cmocka_unit_test(test_model_features),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

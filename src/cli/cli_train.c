@@ -555,7 +555,9 @@ static int usage(FILE *out, int status)
             "otherwise, and every report also gives the equity's mean distance from\n"
             "the labels. --race (with --labels of shesh label --race) trains a race\n"
             "network, for the races the bear-off database does not value exactly, from\n"
-            "random weights or from the race network --from names. --rank W also\n"
+            "random weights or from the race network --from names; with --features it\n"
+            "reads ten race features beside the points, with --all-features also what\n"
+            "the race model makes of the race (its chances and numbers of rolls). --rank W also\n"
             "trains, at W times the rate, the difference between the equities of each\n"
             "label and the next where the two are results of one roll of one position\n"
             "(as shesh label --moves writes them): what a choice of move depends on.\n\n"
@@ -574,7 +576,8 @@ static int usage(FILE *out, int status)
             "                   too (inputs features-218)\n"
             "  --all-features   one that reads all eighteen (features-234)\n"
             "  --race           a race network (needs --labels; with --features, one\n"
-            "                   that reads the race features too)\n"
+            "                   that reads the race features too, race-218; with\n"
+            "                   --all-features the race model's as well, race-234)\n"
             "  --rank W         weight of the steps on pairs of results, above 0, at\n"
             "                   most 100 (needs --labels)\n"
             "  --id NAME        the network's id, 1 to 31 of A-Z a-z 0-9 . _ -\n"
@@ -702,9 +705,6 @@ static int parse_options(int argc, char **argv, TrainOpts *o)
         ok = err_set(&err, "--race trains on labels: give --labels FILE (shesh label --race)");
     if (ok && o->features && o->all_features)
         ok = err_set(&err, "--features and --all-features: choose one");
-    if (ok && o->race && o->all_features)
-        ok = err_set(&err, "--race and --all-features: a race network reads the race features "
-                           "(--features)");
     if (ok && o->race && o->from_default)
         ok = err_set(&err, "--race and --from-default: the compiled-in network is a contact one");
     if (ok && o->labels && !*o->labels)
@@ -903,6 +903,7 @@ int cli_train(int argc, char **argv)
         fprintf(stderr, "shesh train: %s\n", t.db ? "out of memory" : err.text);
         goto done;
     }
+    t.w->race_model = t.db;
     sigset_t stops, old;
     sigemptyset(&stops);
     sigaddset(&stops, SIGINT);

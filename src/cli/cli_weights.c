@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bearoff.h"
 #include "buf.h"
 #include "cli.h"
 #include "cli_opt.h"
@@ -77,12 +78,18 @@ static const CompiledNet compiled[] = {
 /* Prints one network, the file at path or (path NULL) the compiled-in
  * one `net`; false when it is refused. */
 static bool show(const CompiledNet *net, const char *path, bool json, const LabelSet *labels,
-                 NnWeights *w)
+                 NnWeights *w, BearoffDb **db)
 {
     NnInfo info;
     Err err = {{0}};
     const char *what = path ? path : net->what;
     bool ok = path ? nn_file_load(path, w, &info, &err) : net->load(w, &info, &err);
+    /* A race network reading the race model's features needs the database,
+     * made once for every such file. */
+    if (ok && w->race && w->inputs == NN_INPUTS) {
+        ok = *db || (*db = bearoff_new(&err));
+        w->race_model = *db;
+    }
     Buf b;
     buf_init(&b);
     if (!ok) {
@@ -205,13 +212,15 @@ int cli_weights(int argc, char **argv)
         return EXIT_FAIL;
     }
     const LabelSet *lp = labels_path ? &labels : NULL;
+    BearoffDb *db = NULL;
     bool ok = true;
     if (optind == argc) /* no FILE: each network compiled in */
         for (size_t i = 0; i < sizeof compiled / sizeof compiled[0]; i++)
             if (*compiled[i].size > 0)
-                ok = show(&compiled[i], NULL, json, lp, w) && ok;
+                ok = show(&compiled[i], NULL, json, lp, w, &db) && ok;
     for (int i = optind; i < argc; i++)
-        ok = show(NULL, argv[i], json, lp, w) && ok;
+        ok = show(NULL, argv[i], json, lp, w, &db) && ok;
+    bearoff_free(db);
     label_set_free(&labels);
     free(w);
     if (fflush(stdout) != 0) {

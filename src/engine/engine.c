@@ -193,6 +193,8 @@ Engine *engine_new_with(const char *name, const char *weights, Err *err)
         engine_free(e);
         return NULL;
     }
+    if (e->race_net)
+        e->race_net->race_model = e->bearoff;
     /* The two evaluators differ in their contact network alone (and so in
      * the id load_nets gave each). */
     e->eval.net = e->net;

@@ -209,6 +209,18 @@ static double ahead(const Dist *a, const Dist *b, int shift)
     return sum;
 }
 
+/* The five chances of the player on roll, whose distributions are r's,
+ * against o's. */
+static void chances(const SideRace *r, const SideRace *o, double out[OUT_COUNT])
+{
+    out[OUT_WIN] = ahead(&r->off, &o->off, 0);
+    out[OUT_WIN_GAMMON] = ahead(&r->off, &o->first, 0);
+    out[OUT_WIN_BG] = ahead(&r->off, &o->clear, 0);
+    out[OUT_LOSE_GAMMON] = ahead(&o->off, &r->first, 1);
+    out[OUT_LOSE_BG] = ahead(&o->off, &r->clear, 1);
+    eval_clamp(out);
+}
+
 /* Direct-mapped by a hash of the side: a search meets the same side again
  * and again (every move of one roll leaves the other side as it was, and
  * the same replies come back in many branches). */
@@ -296,12 +308,7 @@ void eval_race(const BearoffDb *db, RaceCache *cache, const Position *p,
     int slot, unused;
     const SideRace *r = cached_side(db, cache, p->side[SIDE_ROLLER], &tr, -1, &slot);
     const SideRace *o = cached_side(db, cache, p->side[SIDE_OPPONENT], &to, slot, &unused);
-    out[OUT_WIN] = ahead(&r->off, &o->off, 0);
-    out[OUT_WIN_GAMMON] = ahead(&r->off, &o->first, 0);
-    out[OUT_WIN_BG] = ahead(&r->off, &o->clear, 0);
-    out[OUT_LOSE_GAMMON] = ahead(&o->off, &r->first, 1);
-    out[OUT_LOSE_BG] = ahead(&o->off, &r->clear, 1);
-    eval_clamp(out);
+    chances(r, o, out);
     if (exact) {
         exact[OUT_WIN] = r->off_exact && o->off_exact;
         exact[OUT_WIN_GAMMON] = exact[OUT_LOSE_GAMMON] = exact[OUT_WIN];
@@ -310,12 +317,53 @@ void eval_race(const BearoffDb *db, RaceCache *cache, const Position *p,
     }
 }
 
+static double dist_mean(const Dist *d)
+{
+    double mean = 0.0;
+    for (int n = d->lo; n < d->hi; n++)
+        mean += n * d->p[n];
+    return mean;
+}
+
+static double dist_sd(const Dist *d, double mean)
+{
+    double var = 0.0;
+    for (int n = d->lo; n < d->hi; n++)
+        var += (n - mean) * (n - mean) * d->p[n];
+    return sqrt(var);
+}
+
+static void side_model(const SideRace *s, RaceSideModel *m)
+{
+    m->off_mean = dist_mean(&s->off);
+    m->off_sd = dist_sd(&s->off, m->off_mean);
+    m->first_mean = dist_mean(&s->first);
+    m->first_sd = dist_sd(&s->first, m->first_mean);
+    m->clear_mean = dist_mean(&s->clear);
+}
+
+void eval_race_model(const BearoffDb *db, RaceCache *cache, const Position *p,
+                     RaceSideModel side[2])
+{
+    SideRace tr, to;
+    int slot, unused;
+    const SideRace *r = cached_side(db, cache, p->side[SIDE_ROLLER], &tr, -1, &slot);
+    const SideRace *o = cached_side(db, cache, p->side[SIDE_OPPONENT], &to, slot, &unused);
+    double out[OUT_COUNT];
+    chances(r, o, out);
+    side[0].win = out[OUT_WIN];
+    side[0].gammon = out[OUT_WIN_GAMMON];
+    side[0].backgammon = out[OUT_WIN_BG];
+    side[1].win = 1.0 - out[OUT_WIN];
+    side[1].gammon = out[OUT_LOSE_GAMMON];
+    side[1].backgammon = out[OUT_LOSE_BG];
+    side_model(r, &side[0]);
+    side_model(o, &side[1]);
+}
+
 double eval_race_rolls(const BearoffDb *db, const Position *p, int side)
 {
     SideRace s;
     side_race(db, p->side[side], &s);
-    double mean = 0.0;
-    for (int n = s.off.lo; n < s.off.hi; n++)
-        mean += n * s.off.p[n];
-    return mean;
+    return dist_mean(&s.off);
 }

@@ -42,6 +42,22 @@ void race_cache_reset(RaceCache *c);
 void eval_race(const BearoffDb *db, RaceCache *cache, const Position *p,
                double out[OUT_COUNT], bool exact[OUT_COUNT]);
 
+/* What the model knows of one side of a race, in that side's eyes: the
+ * chances it gives him (the player on roll's win, gammon and backgammon;
+ * the other side's the same, won by him), and the mean and spread of his
+ * own three numbers of rolls (to bear off every checker, the first one,
+ * and to leave the other side's home board; 0 for the last two once he
+ * has a checker off). A race network of inputs race-234 reads them
+ * (nn_race_features.h). */
+typedef struct RaceSideModel {
+    double win, gammon, backgammon;
+    double off_mean, off_sd, first_mean, first_sd, clear_mean;
+} RaceSideModel;
+
+/* side[0] the player on roll's, side[1] the other side's. */
+void eval_race_model(const BearoffDb *db, RaceCache *cache, const Position *p,
+                     RaceSideModel side[2]);
+
 /* Expected rolls side `side` needs to bear off (the model above). */
 double eval_race_rolls(const BearoffDb *db, const Position *p, int side);
 

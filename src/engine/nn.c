@@ -3,10 +3,12 @@
  * so the hidden sums add one weight row per nonzero input. */
 #include "nn.h"
 
+#include "eval_race.h"
 #include "nn_race_features.h"
 
-_Static_assert((int)NN_RACE_FEATURES == (int)NN_FEATURES_FIRST,
-               "a race network's features fill the rows of a features-218 network's");
+_Static_assert((int)NN_RACE_FEATURES_FIRST == (int)NN_FEATURES_FIRST &&
+                   (int)NN_RACE_FEATURES == (int)NN_FEATURES,
+               "a race network's features fill the rows of a contact network's");
 
 #include <math.h>
 #include <stdint.h>
@@ -65,9 +67,10 @@ static void side_inputs(const uint8_t *side, int base, int *n, int index[], floa
 }
 
 /* The hand-made features' inputs, appended after the first n; returns the
- * new count. */
-static int feature_inputs(const NnWeights *w, const Position *p, int n, int index[],
-                          float value[])
+ * new count. A race network of race-234 reads the race model's view of p,
+ * `model`, or (NULL) computes it. */
+static int feature_inputs(const NnWeights *w, const Position *p, const RaceSideModel *model,
+                          int n, int index[], float value[])
 {
     int count = nn_feature_count(w);
     if (count == 0) /* the points alone */
@@ -75,7 +78,12 @@ static int feature_inputs(const NnWeights *w, const Position *p, int n, int inde
     float contact[2][NN_FEATURES], race[2][NN_RACE_FEATURES];
     const float *f[2] = {contact[0], contact[1]};
     if (w->race) {
-        nn_race_features(p, race);
+        RaceSideModel own[2];
+        if (!model && count == NN_RACE_FEATURES && w->race_model) {
+            eval_race_model(w->race_model, NULL, p, own);
+            model = own;
+        }
+        nn_race_features(p, model, count, race);
         f[0] = race[0], f[1] = race[1];
     } else {
         nn_features(p, count, contact);
@@ -93,7 +101,7 @@ int nn_inputs(const NnWeights *w, const Position *p, int index[NN_INPUTS],
     int n = 0;
     side_inputs(p->side[SIDE_ROLLER], 0, &n, index, value);
     side_inputs(p->side[SIDE_OPPONENT], NN_SIDE_INPUTS, &n, index, value);
-    return feature_inputs(w, p, n, index, value);
+    return feature_inputs(w, p, NULL, n, index, value);
 }
 
 int nn_feature_count(const NnWeights *w)
@@ -351,7 +359,8 @@ static void q_add_inputs(const NnWeights *w, int n, const int index[], const flo
 
 /* p's inputs as rows: a point's from qpoint where it fits, the rest one
  * input at a time. */
-static void q_inputs(const NnWeights *w, const Position *p, QInputs *q)
+static void q_inputs(const NnWeights *w, const Position *p, const RaceSideModel *model,
+                     QInputs *q)
 {
     int index[NN_INPUTS], n = 0;
     float value[NN_INPUTS];
@@ -376,7 +385,7 @@ static void q_inputs(const NnWeights *w, const Position *p, QInputs *q)
         }
         side_rest(side, base, pips, on, &n, index, value);
     }
-    n = feature_inputs(w, p, n, index, value);
+    n = feature_inputs(w, p, model, n, index, value);
     q_add_inputs(w, n, index, value, q);
 }
 
@@ -548,17 +557,19 @@ static void q_forward(const NnWeights *w, const QInputs *q, float hidden[NN_HIDD
 #endif
 
 static void eval_by(bool portable, const NnWeights *w, const Position *p,
-                    double out[OUT_COUNT])
+                    const RaceSideModel *model, double out[OUT_COUNT])
 {
     float hidden[NN_HIDDEN], o[OUT_COUNT];
     if (w->quantized) {
         QInputs q;
-        q_inputs(w, p, &q);
+        q_inputs(w, p, model, &q);
         (portable ? q_forward_portable : q_forward)(w, &q, hidden, o);
     } else {
-        int index[NN_INPUTS];
+        int index[NN_INPUTS], n = 0;
         float value[NN_INPUTS];
-        int n = nn_inputs(w, p, index, value);
+        side_inputs(p->side[SIDE_ROLLER], 0, &n, index, value);
+        side_inputs(p->side[SIDE_OPPONENT], NN_SIDE_INPUTS, &n, index, value);
+        n = feature_inputs(w, p, model, n, index, value);
         (portable ? forward_portable : forward)(w, n, index, value, hidden, o);
     }
     for (int k = 0; k < OUT_COUNT; k++)
@@ -567,12 +578,18 @@ static void eval_by(bool portable, const NnWeights *w, const Position *p,
 
 void nn_eval(const NnWeights *w, const Position *p, double out[OUT_COUNT])
 {
-    eval_by(false, w, p, out);
+    eval_by(false, w, p, NULL, out);
+}
+
+void nn_eval_race(const NnWeights *w, const Position *p, const RaceSideModel model[2],
+                  double out[OUT_COUNT])
+{
+    eval_by(false, w, p, model, out);
 }
 
 void nn_eval_portable(const NnWeights *w, const Position *p, double out[OUT_COUNT])
 {
-    eval_by(true, w, p, out);
+    eval_by(true, w, p, NULL, out);
 }
 
 /* The error signal at each hidden unit's sum for the error signal delta

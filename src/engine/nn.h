@@ -16,7 +16,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "bearoff.h"
 #include "eval_outputs.h"
+#include "eval_race.h"
 #include "nn_features.h"
 #include "position.h"
 
@@ -44,6 +46,11 @@ typedef struct NnWeights {
     bool race;  /* a race network, for the races the bear-off database
                    does not value exactly (eval_static.c) rather than for
                    contact: its features are nn_race_features.h's */
+    /* The database a race network of race-234 reads the race model's
+     * features from (nn_race_features.h); whoever loads or makes such a
+     * network sets it (loading and nn_init clear it). Without it those
+     * features are 0. */
+    const BearoffDb *race_model;
     /* The first layer in 16-bit integers (nn_quantize): each input weight
      * and hidden bias divided by a power of two and rounded; qsigmoid[s -
      * INT16_MIN] the activation of a hidden unit whose sum is s. nn_eval
@@ -86,6 +93,13 @@ void nn_quantize(NnWeights *w);
 
 /* Forward pass: the five chances of the player on roll. */
 void nn_eval(const NnWeights *w, const Position *p, double out[OUT_COUNT]);
+
+/* The same for a race network given the race model's view of p
+ * (eval_race_model), which a race-234 network reads: a caller that has it
+ * from its race cache spares the network computing it again (the same
+ * values, and so the same bits). */
+void nn_eval_race(const NnWeights *w, const Position *p, const RaceSideModel model[2],
+                  double out[OUT_COUNT]);
 
 /* The same on the code path for any x86-64 (or any CPU), whatever this one
  * has: the tests check that it gives nn_eval's bits. */

@@ -37,7 +37,8 @@ static const struct {
                    {NN_INPUTS_FEATURES_NAME, NN_INPUTS_FIRST, false},
                    {NN_INPUTS_ALL_FEATURES_NAME, NN_INPUTS, false},
                    {NN_INPUTS_RACE_NAME, NN_RAW_INPUTS, true},
-                   {NN_INPUTS_RACE_FEATURES_NAME, NN_INPUTS_FIRST, true}};
+                   {NN_INPUTS_RACE_FEATURES_NAME, NN_INPUTS_FIRST, true},
+                   {NN_INPUTS_RACE_MODEL_NAME, NN_INPUTS, true}};
 
 const char *nn_inputs_name(const NnWeights *w)
 {
@@ -184,10 +185,10 @@ bool nn_file_parse(const unsigned char *data, size_t n, const char *what, NnWeig
             kind = input_kinds[k].inputs, race = input_kinds[k].race;
     if (kind < 0)
         return err_set(err, "%s: inputs '%s', but this build's networks read '%s', '%s', '%s', "
-                            "'%s' or '%s'",
+                            "'%s', '%s' or '%s'",
                        what, inputs, NN_INPUTS_RAW_NAME, NN_INPUTS_FEATURES_NAME,
                        NN_INPUTS_ALL_FEATURES_NAME, NN_INPUTS_RACE_NAME,
-                       NN_INPUTS_RACE_FEATURES_NAME);
+                       NN_INPUTS_RACE_FEATURES_NAME, NN_INPUTS_RACE_MODEL_NAME);
     unsigned long hidden;
     if (!header_range(&r, "hidden", 1, NN_HIDDEN, &hidden) ||
         !header_number(&r, "outputs", OUT_COUNT))

@@ -11,9 +11,10 @@
  *     inputs KIND          (nn.h: raw-198, the points alone; features-218,
  *                           the points and the first ten hand-made
  *                           features; features-234, the points and all
- *                           eighteen; race-198 and race-218, the points
- *                           alone and with the race features of
- *                           nn_race_features.h, for races)
+ *                           eighteen; race-198, race-218 and race-234,
+ *                           the points alone, with the first ten race
+ *                           features of nn_race_features.h and with all
+ *                           eighteen, for races)
  *     hidden H             (1 to this build's NN_HIDDEN)
  *     outputs 5
  *     weights COUNT        (inputs x hidden + hidden + outputs x hidden + outputs)
@@ -47,6 +48,7 @@
 #define NN_INPUTS_ALL_FEATURES_NAME "features-234"
 #define NN_INPUTS_RACE_NAME "race-198"
 #define NN_INPUTS_RACE_FEATURES_NAME "race-218"
+#define NN_INPUTS_RACE_MODEL_NAME "race-234"
 /* Larger files are refused unread: a network of this build is ~240 kB. */
 #define NN_FILE_MAX ((size_t)1 << 22)
 

@@ -45,8 +45,27 @@ static void side_features(const uint8_t *s, float f[NN_RACE_FEATURES])
     f[NN_RACE_ROLLS] = at_most_1((float)(pips + 2 * on) / (49.0f / 6.0f) / 20.0f);
 }
 
-void nn_race_features(const Position *p, float out[2][NN_RACE_FEATURES])
+static void model_features(const RaceSideModel *m, float f[NN_RACE_FEATURES])
+{
+    f[NN_RACE_MODEL_WIN] = (float)m->win;
+    f[NN_RACE_MODEL_GAMMON] = (float)m->gammon;
+    f[NN_RACE_MODEL_BG] = (float)m->backgammon;
+    f[NN_RACE_OFF_MEAN] = at_most_1((float)(m->off_mean / 30.0));
+    f[NN_RACE_OFF_SD] = at_most_1((float)(m->off_sd / 5.0));
+    f[NN_RACE_FIRST_MEAN] = at_most_1((float)(m->first_mean / 15.0));
+    f[NN_RACE_FIRST_SD] = at_most_1((float)(m->first_sd / 5.0));
+    f[NN_RACE_CLEAR_MEAN] = at_most_1((float)(m->clear_mean / 10.0));
+}
+
+void nn_race_features(const Position *p, const RaceSideModel model[2], int count,
+                      float out[2][NN_RACE_FEATURES])
 {
     side_features(p->side[SIDE_ROLLER], out[0]);
     side_features(p->side[SIDE_OPPONENT], out[1]);
+    if (count <= NN_RACE_FEATURES_FIRST)
+        return;
+    static const RaceSideModel none[2];
+    model = model ? model : none;
+    model_features(&model[0], out[0]);
+    model_features(&model[1], out[1]);
 }

@@ -15,10 +15,26 @@
  *   wastage    his checkers on his 1-, 2- and 3-point, weighted 3, 2, 1, / 45;
  *   stack      his most checkers on one point, / 15;
  *   rolls      his pips plus 2 a checker on the board (the usual allowance
- *              for wastage), / 8.17 rolls, / 20 (at most 1). */
+ *              for wastage), / 8.17 rolls, / 20 (at most 1).
+ * A network of inputs race-218 reads those ten a side. One of race-234
+ * reads eight more, what the race model (eval_race.h) makes of the race
+ * with the bear-off database: the network then learns what the model
+ * misses rather than what the database knows.
+ *   model_win, model_gammon, model_bg
+ *              the chances the model gives him of winning, winning a
+ *              gammon, winning a backgammon;
+ *   off_mean, off_sd
+ *              the mean and the spread of the model's number of rolls he
+ *              needs to bear off, / 30 and / 5 (at most 1);
+ *   first_mean, first_sd
+ *              the same to bear off his first checker (0 once one is off),
+ *              / 15 and / 5;
+ *   clear_mean the mean number of rolls he needs to leave the other side's
+ *              home board, / 10 (at most 1). */
 #ifndef SHESH_NN_RACE_FEATURES_H
 #define SHESH_NN_RACE_FEATURES_H
 
+#include "eval_race.h"
 #include "position.h"
 
 enum {
@@ -32,11 +48,26 @@ enum {
     NN_RACE_WASTAGE,
     NN_RACE_STACK,
     NN_RACE_ROLLS,
+    NN_RACE_MODEL_WIN,
+    NN_RACE_MODEL_GAMMON,
+    NN_RACE_MODEL_BG,
+    NN_RACE_OFF_MEAN,
+    NN_RACE_OFF_SD,
+    NN_RACE_FIRST_MEAN,
+    NN_RACE_FIRST_SD,
+    NN_RACE_CLEAR_MEAN,
     NN_RACE_FEATURES
 };
 
-/* The race features of both sides of p: out[0] the player on roll's,
- * out[1] the other side's. */
-void nn_race_features(const Position *p, float out[2][NN_RACE_FEATURES]);
+/* The features a network of race-218 reads a side. */
+#define NN_RACE_FEATURES_FIRST NN_RACE_MODEL_WIN
+
+/* The first `count` race features (NN_RACE_FEATURES_FIRST or
+ * NN_RACE_FEATURES) of both sides of p: out[0] the player on roll's,
+ * out[1] the other side's. The model's come from `model`, the race model's
+ * view of p (eval_race_model; NULL will do for the first ten, and makes
+ * the model's 0). */
+void nn_race_features(const Position *p, const RaceSideModel model[2], int count,
+                      float out[2][NN_RACE_FEATURES]);
 
 #endif
