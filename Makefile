@@ -78,7 +78,7 @@ LIB_SRC := $(wildcard $(LAYERS:%=src/%/*.c) src/lib/*.c)
 # nn_default.c, built with every flavour of the library's objects.
 NN_DEFAULT := src/engine/weights/shesh-feat-19.snn
 # The race network compiled in; empty: none, races are the race model's.
-NN_RACE_DEFAULT := src/engine/weights/shesh-race-1.snn
+NN_RACE_DEFAULT := src/engine/weights/shesh-race-2.snn
 # The cube network compiled in: a contact network that values positions
 # (the cube's, above all) where the contact network chooses the moves
 # (engine.h); empty: none, the contact network does both.
@@ -346,7 +346,9 @@ join_stage = [ -f $(TRAIN_DIR)/$(1).txt ] || { cat $(2:%=$(TRAIN_DIR)/%.txt) > $
 # those and 1 M of feat-18's own, each with the rollouts
 # (feat-15's games' too) six times over; the cube network from feat-19 on
 # those rollouts and feat-19's own (of its disagreements, six times over,
-# and of its doubling window, twelve times over), no labels of moves.
+# and of its doubling window, twelve times over), no labels of moves; the
+# second race network from random weights on the first one's labels, reading
+# the race model's features too (race-234).
 SHIPPED_TD3 := src/engine/weights/shesh-td-3.snn
 SHIPPED_SUP4 := src/engine/weights/shesh-sup-4.snn
 SHIPPED_FEAT5 := src/engine/weights/shesh-feat-5.snn
@@ -363,9 +365,13 @@ SHIPPED_FEAT16 := src/engine/weights/shesh-feat-16.snn
 SHIPPED_FEAT17 := src/engine/weights/shesh-feat-17.snn
 SHIPPED_FEAT18 := src/engine/weights/shesh-feat-18.snn
 SHIPPED_FEAT19 := src/engine/weights/shesh-feat-19.snn
+SHIPPED_RACE1 := src/engine/weights/shesh-race-1.snn
 # A build of make train: feat-15 compiled in and no cube network, so that
-# every label stage values positions by the network it names.
-TRAIN_BUILD = $(MAKE) --no-print-directory NN_DEFAULT=$(SHIPPED_FEAT15) NN_CUBE_DEFAULT=
+# every label stage values positions by the network it names, and race-1,
+# the race network every label set since its own was made with (the first
+# build has none).
+TRAIN_BUILD = $(MAKE) --no-print-directory NN_DEFAULT=$(SHIPPED_FEAT15) NN_CUBE_DEFAULT= \
+    NN_RACE_DEFAULT=$(SHIPPED_RACE1)
 train: $(BUILD)/shesh
 	@mkdir -p $(TRAIN_DIR)
 	@$(TRAIN_BUILD) CFLAGS="$(TRAIN_CFLAGS)" BUILD=$(TRAIN_DIR)/build NN_RACE_DEFAULT= $(TRAIN_SHESH)
@@ -484,6 +490,8 @@ train: $(BUILD)/shesh
 	@$(call join_stage,mixcube1,$(TRAIN_ROLLOUTS_F15_X6) $(TRAIN_ROLLOUTS_F19_X6) $(TRAIN_WINDOW_X12))
 	@$(call train_stage,shesh-cube-1,--labels $(TRAIN_DIR)/mixcube1.txt --epochs 20 --rate 0.01 --final-rate 0.001 \
 	    --rank 16 --id shesh-cube-1 --from $(SHIPPED_FEAT19),$(TRAIN_SHESH_H256))
+	@$(call train_stage,shesh-race-2,--labels $(TRAIN_DIR)/races.txt --epochs 100 --rate 0.3 --final-rate 0.0005 \
+	    --race --all-features)
 	$(BUILD)/shesh weights $(TRAIN_DIR)/*.snn src/engine/weights/*.snn
 
 # Fuzzing: every tests/fuzz/fuzz_*.c, linked with the library built once with

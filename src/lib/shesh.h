@@ -54,7 +54,7 @@ const char *shesh_version(void);
 shesh_engine *shesh_engine_new(const char *name, shesh_error *err);
 void shesh_engine_free(shesh_engine *engine);
 
-/* The evaluator's identifier, such as "shesh-feat-19+shesh-race-1+shesh-cube-1"
+/* The evaluator's identifier, such as "shesh-feat-19+shesh-race-2+shesh-cube-1"
  * (contact+race+cube networks). */
 const char *shesh_engine_id(const shesh_engine *engine);
 
