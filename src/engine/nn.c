@@ -95,13 +95,20 @@ static int feature_inputs(const NnWeights *w, const Position *p, const RaceSideM
     return n;
 }
 
-int nn_inputs(const NnWeights *w, const Position *p, int index[NN_INPUTS],
-              float value[NN_INPUTS])
+/* nn_inputs, the race model's view of p given (or NULL). */
+static int inputs_with(const NnWeights *w, const Position *p, const RaceSideModel *model,
+                       int index[NN_INPUTS], float value[NN_INPUTS])
 {
     int n = 0;
     side_inputs(p->side[SIDE_ROLLER], 0, &n, index, value);
     side_inputs(p->side[SIDE_OPPONENT], NN_SIDE_INPUTS, &n, index, value);
-    return feature_inputs(w, p, NULL, n, index, value);
+    return feature_inputs(w, p, model, n, index, value);
+}
+
+int nn_inputs(const NnWeights *w, const Position *p, int index[NN_INPUTS],
+              float value[NN_INPUTS])
+{
+    return inputs_with(w, p, NULL, index, value);
 }
 
 int nn_feature_count(const NnWeights *w)
@@ -565,11 +572,9 @@ static void eval_by(bool portable, const NnWeights *w, const Position *p,
         q_inputs(w, p, model, &q);
         (portable ? q_forward_portable : q_forward)(w, &q, hidden, o);
     } else {
-        int index[NN_INPUTS], n = 0;
+        int index[NN_INPUTS];
         float value[NN_INPUTS];
-        side_inputs(p->side[SIDE_ROLLER], 0, &n, index, value);
-        side_inputs(p->side[SIDE_OPPONENT], NN_SIDE_INPUTS, &n, index, value);
-        n = feature_inputs(w, p, model, n, index, value);
+        int n = inputs_with(w, p, model, index, value);
         (portable ? forward_portable : forward)(w, n, index, value, hidden, o);
     }
     for (int k = 0; k < OUT_COUNT; k++)
