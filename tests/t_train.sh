@@ -345,6 +345,10 @@ train racemon --labels "$dir/race.gz" --epochs 30 --rate 0.05 --final-rate 0.01 
 after=$(racemae "$dir/racemon/m2.snn")
 python3 -c "import sys; sys.exit(0 if $after < $before else 1)" ||
     no "race-234: 30 more epochs did not bring the network nearer the labels ($before -> $after)"
+# --all-features goes on from a race-234 network, and refuses to widen a race-218 one
+expect 0 "m3.snn" racemon2 --labels "$dir/race.gz" --epochs 2 --from "$dir/racemodel/m.snn" --all-features --out m3.snn
+expect 1 "is a race network of race-218; one of race-234 is trained from random weights" racemwiden \
+    --labels "$dir/race.gz" --epochs 2 --from "$dir/racefeat/f.snn" --all-features --out x.snn
 # a race checkpoint resumed as a contact run, and the other way round
 cp "$dir/race.ckpt" "$dir/racesplit/f.snn.ckpt"
 expect 1 "trains a race network, and this run a contact one" racesplit --labels "$dir/race.gz" --epochs 6 \

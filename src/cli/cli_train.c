@@ -868,8 +868,13 @@ int cli_train(int argc, char **argv)
         fprintf(stderr, "shesh train: --labels: %s\n", err.text);
         goto done;
     }
-    if (o.start && o.all_features && t.w->race) {
-        fprintf(stderr, "shesh train: --all-features: %s is a race network\n", o.from);
+    /* A race network learns the race model's features from random weights
+     * alone: one trained without them is not widened to them. */
+    if (o.start && o.all_features && t.w->race && t.w->inputs != NN_INPUTS) {
+        fprintf(stderr,
+                "shesh train: --all-features: %s is a race network of %s; one of race-234 is "
+                "trained from random weights (--race --all-features without --from)\n",
+                o.from, nn_inputs_name(t.w));
         goto done;
     }
     int wanted = o.all_features ? NN_INPUTS : o.features ? NN_INPUTS_FIRST : NN_RAW_INPUTS;
