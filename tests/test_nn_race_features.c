@@ -154,10 +154,12 @@ static void test_model_features(void **state)
     bear_in(&p);
     float f[2][NN_RACE_FEATURES], g[2][NN_RACE_FEATURES];
     RaceSideModel m[2];
-    eval_race_model(db, NULL, &p, m);
+    double scratch[OUT_COUNT];
+    eval_race_model(db, NULL, &p, scratch, NULL, m);
     nn_race_features(&p, m, NN_RACE_FEATURES, f);
     double out[OUT_COUNT];
     eval_race(db, NULL, &p, out, NULL);
+    assert_memory_equal(scratch, out, sizeof out); /* the model's chances, the same */
     assert_near(f[0][NN_RACE_MODEL_WIN], out[OUT_WIN]);
     assert_near(f[0][NN_RACE_MODEL_GAMMON], out[OUT_WIN_GAMMON]);
     assert_near(f[0][NN_RACE_MODEL_BG], out[OUT_WIN_BG]);
@@ -192,11 +194,11 @@ static void test_model_features(void **state)
     uint64_t s = 11;
     for (int n = 0; n < 200; n++) {
         randpos_loose(&s, &p);
-        eval_race_model(db, NULL, &p, m);
+        eval_race_model(db, NULL, &p, scratch, NULL, m);
         nn_race_features(&p, m, NN_RACE_FEATURES, f);
         Position q = p;
         pos_swap(&q);
-        eval_race_model(db, NULL, &q, m);
+        eval_race_model(db, NULL, &q, scratch, NULL, m);
         nn_race_features(&q, m, NN_RACE_FEATURES, g);
         for (int side = 0; side < 2; side++)
             for (int i = NN_RACE_OFF_MEAN; i < NN_RACE_FEATURES; i++)
@@ -213,7 +215,7 @@ static void test_model_features(void **state)
     w->inputs = NN_INPUTS;
     w->race = true;
     bear_in(&p);
-    eval_race_model(db, NULL, &p, m);
+    eval_race_model(db, NULL, &p, scratch, NULL, m);
     nn_race_features(&p, m, NN_RACE_FEATURES, f);
     nn_race_features(&p, NULL, NN_RACE_FEATURES, g);
     for (int with = 1; with >= 0; with--) {
@@ -241,7 +243,7 @@ static void test_model_features(void **state)
             randpos_loose(&s, &p);
             double a[OUT_COUNT], b[OUT_COUNT];
             nn_eval(w, &p, a);
-            eval_race_model(db, NULL, &p, m);
+            eval_race_model(db, NULL, &p, scratch, NULL, m);
             nn_eval_race(w, &p, m, b);
             assert_memory_equal(a, b, sizeof a);
         }

@@ -209,18 +209,6 @@ static double ahead(const Dist *a, const Dist *b, int shift)
     return sum;
 }
 
-/* The five chances of the player on roll, whose distributions are r's,
- * against o's. */
-static void chances(const SideRace *r, const SideRace *o, double out[OUT_COUNT])
-{
-    out[OUT_WIN] = ahead(&r->off, &o->off, 0);
-    out[OUT_WIN_GAMMON] = ahead(&r->off, &o->first, 0);
-    out[OUT_WIN_BG] = ahead(&r->off, &o->clear, 0);
-    out[OUT_LOSE_GAMMON] = ahead(&o->off, &r->first, 1);
-    out[OUT_LOSE_BG] = ahead(&o->off, &r->clear, 1);
-    eval_clamp(out);
-}
-
 /* Direct-mapped by a hash of the side: a search meets the same side again
  * and again (every move of one roll leaves the other side as it was, and
  * the same replies come back in many branches). */
@@ -301,22 +289,6 @@ static const SideRace *cached_side(const BearoffDb *db, RaceCache *c, const uint
     return &e->val;
 }
 
-void eval_race(const BearoffDb *db, RaceCache *cache, const Position *p,
-               double out[OUT_COUNT], bool exact[OUT_COUNT])
-{
-    SideRace tr, to;
-    int slot, unused;
-    const SideRace *r = cached_side(db, cache, p->side[SIDE_ROLLER], &tr, -1, &slot);
-    const SideRace *o = cached_side(db, cache, p->side[SIDE_OPPONENT], &to, slot, &unused);
-    chances(r, o, out);
-    if (exact) {
-        exact[OUT_WIN] = r->off_exact && o->off_exact;
-        exact[OUT_WIN_GAMMON] = exact[OUT_LOSE_GAMMON] = exact[OUT_WIN];
-        exact[OUT_WIN_BG] = r->off_exact && o->clear_exact;
-        exact[OUT_LOSE_BG] = o->off_exact && r->clear_exact;
-    }
-}
-
 static double dist_mean(const Dist *d)
 {
     double mean = 0.0;
@@ -343,22 +315,40 @@ static void side_model(const SideRace *s, RaceSideModel *m)
 }
 
 void eval_race_model(const BearoffDb *db, RaceCache *cache, const Position *p,
-                     RaceSideModel side[2])
+                     double out[OUT_COUNT], bool exact[OUT_COUNT], RaceSideModel side[2])
 {
     SideRace tr, to;
     int slot, unused;
     const SideRace *r = cached_side(db, cache, p->side[SIDE_ROLLER], &tr, -1, &slot);
     const SideRace *o = cached_side(db, cache, p->side[SIDE_OPPONENT], &to, slot, &unused);
-    double out[OUT_COUNT];
-    chances(r, o, out);
-    side[0].win = out[OUT_WIN];
-    side[0].gammon = out[OUT_WIN_GAMMON];
-    side[0].backgammon = out[OUT_WIN_BG];
-    side[1].win = 1.0 - out[OUT_WIN];
-    side[1].gammon = out[OUT_LOSE_GAMMON];
-    side[1].backgammon = out[OUT_LOSE_BG];
-    side_model(r, &side[0]);
-    side_model(o, &side[1]);
+    out[OUT_WIN] = ahead(&r->off, &o->off, 0);
+    out[OUT_WIN_GAMMON] = ahead(&r->off, &o->first, 0);
+    out[OUT_WIN_BG] = ahead(&r->off, &o->clear, 0);
+    out[OUT_LOSE_GAMMON] = ahead(&o->off, &r->first, 1);
+    out[OUT_LOSE_BG] = ahead(&o->off, &r->clear, 1);
+    eval_clamp(out);
+    if (exact) {
+        exact[OUT_WIN] = r->off_exact && o->off_exact;
+        exact[OUT_WIN_GAMMON] = exact[OUT_LOSE_GAMMON] = exact[OUT_WIN];
+        exact[OUT_WIN_BG] = r->off_exact && o->clear_exact;
+        exact[OUT_LOSE_BG] = o->off_exact && r->clear_exact;
+    }
+    if (side) {
+        side[0].win = out[OUT_WIN];
+        side[0].gammon = out[OUT_WIN_GAMMON];
+        side[0].backgammon = out[OUT_WIN_BG];
+        side[1].win = 1.0 - out[OUT_WIN];
+        side[1].gammon = out[OUT_LOSE_GAMMON];
+        side[1].backgammon = out[OUT_LOSE_BG];
+        side_model(r, &side[0]);
+        side_model(o, &side[1]);
+    }
+}
+
+void eval_race(const BearoffDb *db, RaceCache *cache, const Position *p,
+               double out[OUT_COUNT], bool exact[OUT_COUNT])
+{
+    eval_race_model(db, cache, p, out, exact, NULL);
 }
 
 double eval_race_rolls(const BearoffDb *db, const Position *p, int side)

@@ -54,9 +54,11 @@ typedef struct RaceSideModel {
     double off_mean, off_sd, first_mean, first_sd, clear_mean;
 } RaceSideModel;
 
-/* side[0] the player on roll's, side[1] the other side's. */
+/* eval_race, and (side not NULL) what the model knows of each side from
+ * the same distributions: side[0] the player on roll's, side[1] the other
+ * side's. */
 void eval_race_model(const BearoffDb *db, RaceCache *cache, const Position *p,
-                     RaceSideModel side[2]);
+                     double out[OUT_COUNT], bool exact[OUT_COUNT], RaceSideModel side[2]);
 
 /* Expected rolls side `side` needs to bear off (the model above). */
 double eval_race_rolls(const BearoffDb *db, const Position *p, int side);

@@ -64,12 +64,12 @@ static void race_by_network(const EvalCtx *ctx, RaceCache *cache, const Position
 {
     double model[OUT_COUNT];
     bool exact[OUT_COUNT];
-    eval_race(ctx->bearoff, cache, p, model, exact);
     if (nn_feature_count(ctx->race_net) == NN_FEATURES) { /* race-234 */
         RaceSideModel sides[2];
-        eval_race_model(ctx->bearoff, cache, p, sides);
+        eval_race_model(ctx->bearoff, cache, p, model, exact, sides);
         nn_eval_race(ctx->race_net, p, sides, out);
     } else {
+        eval_race(ctx->bearoff, cache, p, model, exact);
         nn_eval(ctx->race_net, p, out);
     }
     eval_settle_gammons(p, out);

@@ -80,7 +80,8 @@ static int feature_inputs(const NnWeights *w, const Position *p, const RaceSideM
     if (w->race) {
         RaceSideModel own[2];
         if (!model && count == NN_RACE_FEATURES && w->race_model) {
-            eval_race_model(w->race_model, NULL, p, own);
+            double chances[OUT_COUNT];
+            eval_race_model(w->race_model, NULL, p, chances, NULL, own);
             model = own;
         }
         nn_race_features(p, model, count, race);
