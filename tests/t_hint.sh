@@ -7,8 +7,9 @@
 # 'ID [DICE]' lines; bad input exits 1 with the rest still answered; bad
 # usage exits 2 with one line; the rules options change the cube action; a
 # backgammon to save in a race gets its exact chances;
-# tests/tools/cube_rejudge.py judges its cube actions by the equities of a
-# decisions file of tests/tools/cube_agree.sh.
+# with the cube the moves are ranked by cubeful equity, without it by
+# cubeless; tests/tools/cube_rejudge.py judges its cube actions by the
+# equities of a decisions file of tests/tools/cube_agree.sh.
 set -u
 SHESH=${SHESH:-build/shesh}
 # shellcheck source=tests/lib/check.sh
@@ -118,6 +119,34 @@ assert near(lbg["23/19(2)"], 1 / 6) and near(lbg["23/15"], 1 / 6 + 5 / 6 * 5 / 3
 assert near(lbg["23/19 23/21 7/5"], 1 / 6 + 5 / 6 * 2 / 36), lbg
 PY
 passed "$f0" "a backgammon to save in a race: the exact escape chances, the move that frees both checkers first"
+
+# With the cube the moves are ranked by the cubeful equity after them, as
+# the engine chooses; without it (--rules nocube) by the cubeless one. In
+# DUjguDEOhwlODA to play 31 (an attack: gammons count) the two orders differ
+# at 0 and 1 ply: every move valued at the first's depth has a cubeful
+# (with the cube) or cubeless (without) difference of at most 0.
+f0=$fails
+for plies in 0 1 2; do
+    "$SHESH" hint --json --max 1000 --plies "$plies" DUjguDEOhwlODA 31 > "$dir/cf$plies.json" ||
+        no "cubeful order, $plies plies: exit $?"
+    "$SHESH" hint --json --max 1000 --plies "$plies" --rules nocube DUjguDEOhwlODA 31 \
+        > "$dir/cl$plies.json" || no "cubeless order, $plies plies: exit $?"
+done
+python3 - "$dir" <<'PY' || no "cubeful order: $(head -c 600 "$dir/cf0.json")"
+import json, sys
+first = {}
+for plies in (0, 1, 2):
+    for kind, key in (("cf", "cubeful"), ("cl", "cubeless")):
+        moves = json.load(open(f"{sys.argv[1]}/{kind}{plies}.json"))["moves"]
+        top = moves[0]
+        for m in moves:
+            if m["plies"] == top["plies"]:
+                assert m[key] <= top[key] + 1e-12, (plies, key, top, m)
+        first[kind, plies] = top["move"]
+assert first["cf", 0] == "22/21 17/14*" and first["cl", 0] == "17/16* 17/14*", first
+assert first["cf", 1] == "17/16* 17/14*" and first["cl", 1] == "17/16* 17/14*", first
+PY
+passed "$f0" "with the cube the moves are ranked by cubeful equity (DUjguDEOhwlODA 31), without it by cubeless"
 
 f0=$fails
 for args in "" "--plies 7 4HPwATDgc/ABMA" "--dice 9 4HPwATDgc/ABMA" "--max 0 4HPwATDgc/ABMA" \

@@ -4,7 +4,8 @@
 # (each found by `shesh moves --match`, its result the bestmoveid) in
 # opening, hitting, entering, bearing-off and no-move positions and at two
 # depths, bad bytes and an over-long line answered and skipped, an answer
-# flushed before the input ends, and exit 0 at quit and at EOF.
+# flushed before the input ends, exit 0 at quit and at EOF, and chequer
+# moves by the cubeless equity until the cube is in play.
 set -u
 SHESH=${SHESH:-build/shesh}
 # shellcheck source=tests/lib/check.sh
@@ -37,6 +38,21 @@ grep '^< ' "$dir/session" | cut -c3- > "$dir/want"
 "$SHESH" ubgi < "$dir/in" > "$dir/got" 2> "$dir/err" || no "the session exits $?"
 diff "$dir/want" "$dir/got" > "$dir/diff" || no "the session of docs/ubgi-engine.md differs: $(cat "$dir/diff")"
 passed "$f0" "the session of docs/ubgi-engine.md, answer for answer"
+
+# ---- the cube in play or not -------------------------------------------------
+# DUjguDEOhwlODA to play 31: by the cubeless equity 17/14 17/16, by the
+# cubeful one 22/21 17/14 (tests/t_hint.sh). A chequer question alone is a
+# cubeless game's; once the runner asks about the cube or sets it, the
+# moves go by the cube until the next newsession.
+f0=$fails
+printf '%s\n' ubgi 'position gnubgid DUjguDEOhwlODA' 'dice 3 1' 'go chequer' 'go cube' \
+    'go chequer' 'newsession type money' 'position gnubgid DUjguDEOhwlODA' 'dice 3 1' \
+    'go chequer' 'setcube value 2 owner p1' 'go chequer' quit |
+    "$SHESH" ubgi | grep '^best' > "$dir/cube" || no "the cube session exits $?"
+printf '%s\n' 'bestmove 17/14 17/16' 'bestcube double' 'bestmove 17/14 22/21' \
+    'bestmove 17/14 17/16' 'bestmove 17/14 22/21' > "$dir/cube.want"
+diff "$dir/cube.want" "$dir/cube" > "$dir/diff" || no "the cube in play: $(cat "$dir/diff")"
+passed "$f0" "a chequer move by the cubeless equity until the cube is in play (go cube, setcube), then by the cubeful one"
 
 # ---- the moves are legal -----------------------------------------------------
 # ID D1 D2: the opening, a hit, entering from the bar, bearing off, no move.

@@ -190,8 +190,11 @@ static void test_moves_legal_2ply(void **state)
 }
 
 /* engine_hint_moves ranks every legal move, the engine's own choice first,
- * at 0, 1 and 2 plies, on rows of gnubg's vectors; the chances hold
- * together and the ranked list is the legal moves, each once. */
+ * at 0, 1 and 2 plies, on rows of gnubg's vectors, with the cube (by the
+ * cubeful equity after each move) and without it (by the cubeless one):
+ * no move valued at the first's depth is better by that measure; the
+ * chances hold together and the ranked list is the legal moves, each
+ * once. */
 static void test_hint_first_is_the_move(void **state)
 {
     (void)state;
@@ -200,7 +203,8 @@ static void test_hint_first_is_the_move(void **state)
     assert_non_null(r);
     assert_non_null(c);
     assert_true(tsv_open(r, VECTORS));
-    CubeState cs = cubes_money();
+    CubeState states[2] = {cubes_money(), cubes_money()};
+    states[1].cube_in_use = false;
     int checked = 0;
     while (tsv_next(r)) {
         if (r->lineno % 97)
@@ -208,6 +212,7 @@ static void test_hint_first_is_the_move(void **state)
         Position p;
         assert_true(posid_decode(r->field[0], &p, NULL));
         int d1 = r->field[1][0] - '0', d2 = r->field[1][1] - '0';
+        const CubeState cs = states[r->lineno % 2];
         for (int plies = 0; plies <= (r->lineno % 3 == 0 ? 2 : 1); plies++) {
             Move m;
             int n;
@@ -224,6 +229,9 @@ static void test_hint_first_is_the_move(void **state)
             assert_memory_equal(&c[0].move.result, &m.result, sizeof m.result);
             for (int i = 0; i < n; i++) {
                 const Evaluation *e = &c[i].ev;
+                if (c[i].plies == c[0].plies)
+                    assert_true(cs.cube_in_use ? c[i].cubeful <= c[0].cubeful + 1e-12
+                                               : e->equity <= c[0].ev.equity + 1e-9);
                 assert_true(e->p_win >= e->p_win_gammon - 1e-9);
                 assert_true(e->p_win_gammon >= e->p_win_bg - 1e-9);
                 assert_true(1 - e->p_win >= e->p_lose_gammon - 1e-9);

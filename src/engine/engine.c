@@ -327,6 +327,18 @@ static void start_search(const Engine *e, EngineScratch *sc, const CubeState *cs
     start_search_by(&e->eval, sc, cs, s);
 }
 
+/* A search for the move of the player on roll: in a game with the cube the
+ * root's moves are ranked by his cubeful value after them, as gnubg ranks
+ * them (against gnubg 0-ply, cubeful money games at 0 ply gained about
+ * 0.01 a game by it; docs/strength.md); cubeless play keeps the utility. */
+static void start_move_search(const Engine *e, EngineScratch *sc, const CubeState *cs,
+                              Search *s)
+{
+    start_search(e, sc, cs, s);
+    if (cs->cube_in_use)
+        s->root_cube = cs;
+}
+
 /* Cubeless chances of p (player on roll about to roll) at `plies`, by the
  * evaluator that values positions. */
 static void chances(const Engine *e, EngineScratch *sc, const Position *p, const CubeState *cs,
@@ -371,7 +383,7 @@ EngineResult engine_move_among(const Engine *e, EngineScratch *sc, const Positio
     CubeState fallback;
     cs = cube_or_default(cs, &fallback);
     Search s;
-    start_search(e, sc, cs, &s);
+    start_move_search(e, sc, cs, &s);
     *index = search_move_among(&s, p, legal, clamp_plies(plies), NULL);
     engine_scratch_free(own);
     return ENGINE_OK;
@@ -542,20 +554,6 @@ static double mover_of(double theirs, const CubeState *cs)
     return cs->match_length > 0 ? 1.0 - theirs : -theirs;
 }
 
-/* The mover's cubeful equity after his move m at 0 plies, from his chances
- * after it: the cube model's for the other side, then on roll. */
-static double cubeful_after_0(const Move *m, const double mover[OUT_COUNT], const CubeState *cs)
-{
-    Position next = m->result;
-    pos_swap(&next);
-    double o[OUT_COUNT];
-    memcpy(o, mover, sizeof o);
-    eval_invert(o);
-    CubeState other = *cs;
-    cubestate_swap(&other);
-    return mover_of(cube_cubeful(o, &other, cube_efficiency(&next)), cs);
-}
-
 /* The same valued at `plies` below the move, by the cubeful search. */
 static double cubeful_after(Search *s, const Move *m, int plies, const CubeState *cs)
 {
@@ -582,7 +580,7 @@ EngineResult engine_hint_moves(const Engine *e, EngineScratch *sc, const Positio
     CubeState fallback;
     cs = cube_or_default(cs, &fallback);
     Search s;
-    start_search(e, sc, cs, &s);
+    start_move_search(e, sc, cs, &s);
     SearchCandidate *c = malloc((size_t)(max > 0 ? max : 1) * sizeof *c);
     int k = c ? search_rank(&s, p, d1, d2, clamp_plies(plies), c, max) : -1;
     if (k < 0) {
@@ -597,7 +595,7 @@ EngineResult engine_hint_moves(const Engine *e, EngineScratch *sc, const Positio
         eval_clamp(c[i].out);
         fill_eval(c[i].out, cube_cubeless(c[i].out, cs), &out[i].ev);
         out[i].cubeful = c[i].plies > 0 ? cubeful_after(&s, &c[i].move, c[i].plies, cs)
-                                        : cubeful_after_0(&c[i].move, c[i].out, cs);
+                                        : search_cubeful_after(&c[i].move, c[i].out, cs);
     }
     *n = k;
     free(c);
@@ -652,7 +650,7 @@ EngineResult engine_roll_choices(const Engine *e, EngineScratch *sc, const Posit
         c->plies = 0;
         eval_clamp(o[k]);
         fill_eval(o[k], cube_cubeless(o[k], cs), &c->ev);
-        c->cubeful = cubeful_after_0(&c->move, o[k], cs);
+        c->cubeful = search_cubeful_after(&c->move, o[k], cs);
     }
     engine_scratch_free(own);
     return ENGINE_OK;

@@ -136,7 +136,10 @@ void engine_scratch_set_stop(EngineScratch *sc, const atomic_bool *stop);
  * slower: a tool's or a test's convenience. */
 
 /* The best move of the player on roll for dice d1, d2: ENGINE_OK with *best
- * set, or ENGINE_NO_MOVE. */
+ * set, or ENGINE_NO_MOVE. With the cube in use (cs->cube_in_use) the best
+ * by his cubeful equity after it (match: cubeful match winning chance) at
+ * the search's deepest ply, as gnubg chooses; without it, by the cubeless
+ * one. */
 EngineResult engine_move(const Engine *e, EngineScratch *sc, const Position *p, int d1,
                          int d2, const CubeState *cs, int plies, Move *best, Err *err);
 

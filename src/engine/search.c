@@ -469,9 +469,32 @@ void search_roll_picks(Search *s, const Position *p, Position results[SEARCH_ROL
         }
 }
 
+double search_cubeful_after(const Move *m, const double out[OUT_COUNT], const CubeState *cs)
+{
+    Position next = m->result;
+    pos_swap(&next);
+    double theirs[OUT_COUNT];
+    memcpy(theirs, out, sizeof theirs);
+    eval_invert(theirs);
+    CubeState other = *cs;
+    cubestate_swap(&other);
+    return mover_value(cs, &other, cube_cubeful(theirs, &other, cube_efficiency(&next)));
+}
+
+/* Whether the root's moves are ranked by the cube: a cube state is given,
+ * and the root ranks by the evaluator (not by pubeval's score, which has
+ * no chances to give the cube model). */
+static bool cubeful_root(const Search *s, const Position *p)
+{
+    return s->root_cube && rank_kind(s, eval_is_race(p), false) == RANK_EVAL;
+}
+
 typedef struct Cand {
     Move move;
     double value;
+    double utility; /* the utility of out: value's, or breaking ties of a
+                       cubeful value (a pass is worth the same after many
+                       moves) */
     int rank; /* at 0 ply */
     int index; /* in the root's list of moves (search_move_among) */
     int plies; /* the depth value and out are of */
@@ -485,6 +508,8 @@ static int cand_cmp(const void *a, const void *b)
     const Cand *x = a, *y = b;
     if (x->value != y->value)
         return x->value > y->value ? -1 : 1;
+    if (x->utility != y->utility)
+        return x->utility > y->utility ? -1 : 1;
     return x->rank - y->rank;
 }
 
@@ -492,18 +517,32 @@ static int cand_cmp(const void *a, const void *b)
  * last, keeps only those within a window of the best of the ply below, as
  * gnubg's move filters do. The candidates end sorted best first at the
  * deepest ply, followed by those left out at each shallower ply, each
- * with the value of the ply it reached. With bare_last the last pass
- * values its last ply's picks without the table (node). */
-static void deepen(Search *s, Cand *cand, int kept, int plies, bool bare_last)
+ * with the value of the ply it reached: the utility, or at the deepest
+ * ply with `cubeful` the mover's cubeful value under s->root_cube. With
+ * bare_last the last pass values its last ply's picks without the table
+ * (node). */
+static void deepen(Search *s, Cand *cand, int kept, int plies, bool bare_last, bool cubeful)
 {
     for (int depth = 1; depth <= plies; depth++) {
         s->last_pass = bare_last && depth == plies;
+        /* The last pass values the cube state the other side then faces
+         * too, in the same tree (what that costs is the cube model at its
+         * leaves: about 2 % of the pass). */
+        Cubes c = {0, {{0}}};
+        if (cubeful && depth == plies) {
+            c.n = 1;
+            c.cs[0] = *s->root_cube;
+            cubestate_swap(&c.cs[0]);
+        }
         for (int k = 0; k < kept; k++) {
             Position next = cand[k].move.result;
             pos_swap(&next);
-            node(s, &next, depth, 1, cand[k].out, NULL, NULL, NULL, NULL);
+            double eq;
+            node(s, &next, depth, 1, cand[k].out, &c, &eq, NULL, NULL);
             eval_invert(cand[k].out);
-            cand[k].value = search_utility(&s->util[0], cand[k].out);
+            cand[k].utility = search_utility(&s->util[0], cand[k].out);
+            cand[k].value =
+                c.n ? mover_value(s->root_cube, &c.cs[0], eq) : cand[k].utility;
             cand[k].plies = depth;
         }
         s->last_pass = false;
@@ -541,6 +580,7 @@ int search_rank(Search *s, const Position *p, int d1, int d2, int plies, SearchC
         all[i].value = score_move(s, &l->moves[i], race, root_rank, 0, all[i].out, &have);
         if (!have)
             after_move(s, &l->moves[i], all[i].out);
+        all[i].utility = all[i].value;
         all[i].rank = i;
         all[i].plies = 0;
     }
@@ -548,9 +588,17 @@ int search_rank(Search *s, const Position *p, int d1, int d2, int plies, SearchC
     for (int i = 0; i < n; i++)
         all[i].rank = i;
     /* The moves search_move_among deepens: the first SEARCH_KEEP, when it
-     * deepens at all. */
+     * deepens at all. At 0 ply it ranks every move by the cube, if by it. */
+    bool cubeful = cubeful_root(s, p);
     if (n > 1 && plies > 0)
-        deepen(s, all, n < SEARCH_KEEP ? n : SEARCH_KEEP, plies, false);
+        deepen(s, all, n < SEARCH_KEEP ? n : SEARCH_KEEP, plies, false, cubeful);
+    else if (cubeful) {
+        for (int i = 0; i < n; i++) {
+            all[i].utility = all[i].value;
+            all[i].value = search_cubeful_after(&all[i].move, all[i].out, s->root_cube);
+        }
+        qsort(all, (size_t)n, sizeof *all, cand_cmp);
+    }
     int k = 0;
     for (; k < n && k < max; k++) {
         out[k].move = all[k].move;
@@ -569,6 +617,23 @@ int search_move_among(Search *s, const Position *p, const MoveList *l, int plies
     if (plies > SEARCH_MAX_PLIES)
         plies = SEARCH_MAX_PLIES;
     begin(s, l->count == 1 ? 0 : plies);
+    if (l->count > 1 && plies <= 0 && cubeful_root(s, p)) {
+        /* Every move valued, the best by the cube model after it, ties
+         * broken by the utility (search_rank's order). */
+        int best = 0;
+        double top = 0.0, top_utility = 0.0;
+        for (int i = 0; i < l->count; i++) {
+            after_move(s, &l->moves[i], o);
+            double v = search_cubeful_after(&l->moves[i], o, s->root_cube);
+            double u = search_utility(&s->util[0], o);
+            if (i == 0 || v > top || (v == top && u > top_utility)) {
+                top = v, top_utility = u, best = i;
+                if (out)
+                    memcpy(out, o, sizeof o);
+            }
+        }
+        return best;
+    }
     if (l->count == 1 || plies <= 0) {
         int i = pick(s, p, l, 0, 0, o);
         if (out)
@@ -593,7 +658,7 @@ int search_move_among(Search *s, const Position *p, const MoveList *l, int plies
         cand[k].rank = k;
         cand[k].index = keep[k];
     }
-    deepen(s, cand, kept, plies, true);
+    deepen(s, cand, kept, plies, true, cubeful_root(s, p));
     if (out)
         memcpy(out, cand[0].out, sizeof cand[0].out);
     return cand[0].index;

@@ -13,7 +13,8 @@
  *
  * Moves are compared by a utility that is linear in the five outputs (money:
  * cubeless equity; match: cubeless match winning chance), one per side as
- * the scores differ. Scratch memory (a move list per level, a race cache,
+ * the scores differ; in a game with the cube the root's last pass compares
+ * them by the mover's cubeful value instead (Search.root_cube). Scratch memory (a move list per level, a race cache,
  * a table of computed values: eval_cache.h) belongs to the caller: a
  * SearchScratch made once and lent to one search at a time, so that a
  * search allocates nothing (but search_rank, a tool's call, its list of
@@ -103,6 +104,10 @@ typedef struct Search {
     bool stopped;    /* a node ended early: its values are not kept */
     bool last_pass;  /* deepening the candidates for the last time */
     bool leaves_bare; /* valuing without the table (search.c) */
+    /* Set (a game with the cube): the root's move is the best by the
+     * mover's cubeful value under this state at the deepest ply, as gnubg
+     * chooses; NULL (cubeless play): by the utility. */
+    const CubeState *root_cube;
     long nodes; /* static evaluations made (statistics) */
     long hits;  /* values found in the scratch's table (statistics) */
 } Search;
@@ -136,6 +141,12 @@ void search_cube_equities(Search *s, const Position *p, int plies, const CubeSta
  * deeper levels use lists of their own. */
 int search_move_among(Search *s, const Position *p, const MoveList *legal, int plies,
                       double out[OUT_COUNT]);
+
+/* The mover's cubeful value after his move m, out his outputs after it:
+ * the cube model's value for the other side, then on roll under cs turned
+ * round, in the mover's units (per unit of cs's cube, or his match winning
+ * chance). */
+double search_cubeful_after(const Move *m, const double out[OUT_COUNT], const CubeState *cs);
 
 /* The rolls of search_roll_picks, in this order: 1-1, 1-2 .. 1-6, 2-2 ..
  * 6-6. */

@@ -54,6 +54,7 @@ static void context_reset(UbgiSession *s, int length)
     s->cube = 1;
     s->owner = -1;
     s->turn = 0;
+    s->cube_play = s->jacoby || length > 0;
 }
 
 UbgiSession *ubgi_session_new(const Engine *e, int ply, Err *err)
@@ -261,6 +262,7 @@ static bool cmd_newsession(UbgiSession *s, const UbgiWords *t, Buf *out)
     context_reset(s, length);
     s->jacoby = !match && jacoby;
     s->crawford = crawford;
+    s->cube_play = match || s->jacoby;
     s->have_position = false;
     s->dice[0] = s->dice[1] = 0;
     return true;
@@ -298,6 +300,7 @@ static bool cmd_setcube(UbgiSession *s, const UbgiWords *t, Buf *out)
     if (v == 1 && owner >= 0)
         return ubgi_error(out, "bad_value", "a cube of 1 has no owner");
     s->cube = v;
+    s->cube_play = true;
     s->owner = owner;
     return true;
 }

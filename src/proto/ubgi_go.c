@@ -211,10 +211,18 @@ bool ubgi_cmd_go(UbgiSession *s, const UbgiWords *t, Buf *out)
     cube_of(s, &cs);
     Move m;
     bool dbl = false, ok = true;
-    if (kind != GO_CHEQUER)
+    if (kind != GO_CHEQUER) {
+        s->cube_play = true;
         ok = best_cube(pl, s, &cs, &dbl, out);
+    }
+    /* A chequer move in what may be a cubeless game (UbgiSession.cube_play;
+     * a GNUBG-ID or XGID brings its cube): chosen by the cubeless equity,
+     * as the engine chooses in one. */
+    CubeState move_cs = cs;
+    if (!s->cube_play && !s->cs_from_id)
+        move_cs.cube_in_use = false;
     if (ok && kind != GO_CUBE && !dbl)
-        ok = best_move(s, pl, &cs, &m, out);
+        ok = best_move(s, pl, &move_cs, &m, out);
     player_close(own);
     if (!ok)
         return false;

@@ -44,6 +44,12 @@ struct UbgiSession {
     int score[2];
     int cube, owner; /* owner -1 centred, else the seat */
     int turn;
+    /* The runner plays with the cube: it asked go cube or go turn, set the
+     * cube, or began a match or a session with Jacoby (kept until the next
+     * newsession). UBGI cannot say that a game is cubeless, and the
+     * referee plays UBGI engines in cubeless games only: until then a
+     * chequer move is chosen as in one, by the cubeless equity (ubgi_go.c). */
+    bool cube_play;
 };
 
 /* "error CODE DETAIL\n"; always returns false, for `return ubgi_error(...)`. */

@@ -15,7 +15,9 @@
 # tool says so and exits 0.
 #
 # For each depth, every row goes through one `shesh hint --json --max 1
-# --plies N -` process; its first move's "position" is the result, seen by
+# --plies N --rules nocube -` process (the judge's values are cubeless: with
+# the cube the engine would rank the moves by their cubeful equity); its
+# first move's "position" is the result, seen by
 # the mover, as the file names results. A decision's loss is the best 2-ply
 # equity of the row minus the 2-ply equity of the result chosen; gnubg
 # 0-ply's choice is the result with the best column-4 equity. The table
@@ -71,7 +73,7 @@ cut -d' ' -f1 "$dir/rows" | "$SHESH" id decode --json - > "$dir/boards" ||
 times=""
 for p in $PLIES; do
     start=$(date +%s%N)
-    "$SHESH" hint --json --max 1 --plies "$p" ${BENCH_MOVES_WEIGHTS:+--weights "$BENCH_MOVES_WEIGHTS"} - \
+    "$SHESH" hint --json --max 1 --plies "$p" --rules nocube ${BENCH_MOVES_WEIGHTS:+--weights "$BENCH_MOVES_WEIGHTS"} - \
         < "$dir/rows" > "$dir/hint$p" ||
         die "shesh hint --plies $p refused a row: $(grep -m1 '"error"' "$dir/hint$p")"
     times="$times $p=$(( ($(date +%s%N) - start) / 1000000 ))"
@@ -156,7 +158,7 @@ table.append(("gnubg 0-ply", stats([best - eq2[g0] for _, _, eq2, best, g0 in ro
 counts = {c: cls.count(c) for c in CLASSES}
 print("move quality on %s (%d positions): mEMG given up a decision,"
       % (os.path.basename(name), len(rows)))
-print("+- 1 SE, as gnubg 2-ply values the results; Shesh plays `shesh hint --plies N`")
+print("+- 1 SE, as gnubg 2-ply values the results; Shesh plays `shesh hint --plies N --rules nocube`")
 cell = lambda s: "%6.2f +-%5.2f" % s if s else "%14s" % "-"
 print("%-12s %14s %14s %14s %14s  %s" % ("", "overall", "race", "crashed", "contact", "time"))
 for who, s, t in table:
