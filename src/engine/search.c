@@ -527,8 +527,9 @@ static void deepen(Search *s, Cand *cand, int kept, int plies, bool bare_last, b
         s->last_pass = bare_last && depth == plies;
         /* The last pass values the cube state the other side then faces
          * too, in the same tree (what that costs is the cube model at its
-         * leaves: about 2 % of the pass). */
-        Cubes c = {0, {{0}}};
+         * leaves: a few per cent of a 2-ply move, docs/engine.md). */
+        Cubes c; /* only its first c.n states are read */
+        c.n = 0;
         if (cubeful && depth == plies) {
             c.n = 1;
             c.cs[0] = *s->root_cube;
