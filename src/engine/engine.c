@@ -546,25 +546,6 @@ EngineResult engine_evaluate(const Engine *e, EngineScratch *sc, const Position 
 
 /* --- hints ---------------------------------------------------------------- */
 
-
-/* The mover's value from the other side's, then on roll with the cube
- * turned round: negated (money), or its complement (match). */
-static double mover_of(double theirs, const CubeState *cs)
-{
-    return cs->match_length > 0 ? 1.0 - theirs : -theirs;
-}
-
-/* The same valued at `plies` below the move, by the cubeful search. */
-static double cubeful_after(Search *s, const Move *m, int plies, const CubeState *cs)
-{
-    Position next = m->result;
-    pos_swap(&next);
-    CubeState other = *cs;
-    cubestate_swap(&other);
-    double o[OUT_COUNT];
-    return mover_of(search_cubeful(s, &next, plies, 1, &other, o), cs);
-}
-
 EngineResult engine_hint_moves(const Engine *e, EngineScratch *sc, const Position *p, int d1,
                                int d2, const CubeState *cs, int plies, EngineCandidate *out,
                                int max, int *n, Err *err)
@@ -582,7 +563,7 @@ EngineResult engine_hint_moves(const Engine *e, EngineScratch *sc, const Positio
     Search s;
     start_move_search(e, sc, cs, &s);
     SearchCandidate *c = malloc((size_t)(max > 0 ? max : 1) * sizeof *c);
-    int k = c ? search_rank(&s, p, d1, d2, clamp_plies(plies), c, max) : -1;
+    int k = c ? search_rank(&s, p, d1, d2, clamp_plies(plies), cs, c, max) : -1;
     if (k < 0) {
         free(c);
         engine_scratch_free(own);
@@ -594,8 +575,7 @@ EngineResult engine_hint_moves(const Engine *e, EngineScratch *sc, const Positio
         out[i].plies = c[i].plies;
         eval_clamp(c[i].out);
         fill_eval(c[i].out, cube_cubeless(c[i].out, cs), &out[i].ev);
-        out[i].cubeful = c[i].plies > 0 ? cubeful_after(&s, &c[i].move, c[i].plies, cs)
-                                        : search_cubeful_after(&c[i].move, c[i].out, cs);
+        out[i].cubeful = c[i].cubeful;
     }
     *n = k;
     free(c);

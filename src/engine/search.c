@@ -364,8 +364,8 @@ static void node(Search *s, const Position *p, int plies, int side, double out[O
                 /* The last pass of a move choice values its last ply's
                  * picks without the table: nothing in the choice asks for
                  * them again, and looking them up and keeping them cost
-                 * more than they save. (A hint's ranking keeps them: its
-                 * cubeful values walk the same tree again.) */
+                 * more than they save. (A hint's ranking, search_rank,
+                 * keeps them.) */
                 bool bare = s->leaves_bare;
                 s->leaves_bare = bare || (plies == 1 && s->last_pass);
                 next = l->moves[pick(s, p, l, side, s->width, o)].result;
@@ -495,6 +495,7 @@ typedef struct Cand {
     double utility; /* the utility of out: value's, or breaking ties of a
                        cubeful value (a pass is worth the same after many
                        moves) */
+    double cubeful; /* the mover's cubeful value, when the last pass gave one */
     int rank; /* at 0 ply */
     int index; /* in the root's list of moves (search_move_among) */
     int plies; /* the depth value and out are of */
@@ -518,10 +519,11 @@ static int cand_cmp(const void *a, const void *b)
  * gnubg's move filters do. The candidates end sorted best first at the
  * deepest ply, followed by those left out at each shallower ply, each
  * with the value of the ply it reached: the utility, or at the deepest
- * ply with `cubeful` the mover's cubeful value under s->root_cube. With
- * bare_last the last pass values its last ply's picks without the table
- * (node). */
-static void deepen(Search *s, Cand *cand, int kept, int plies, bool bare_last, bool cubeful)
+ * ply with `by_cube` the mover's cubeful value under `cube`, which the last
+ * pass gives (cand.cubeful) whenever `cube` is not NULL. With bare_last
+ * the last pass values its last ply's picks without the table (node). */
+static void deepen(Search *s, Cand *cand, int kept, int plies, bool bare_last,
+                   const CubeState *cube, bool by_cube)
 {
     for (int depth = 1; depth <= plies; depth++) {
         s->last_pass = bare_last && depth == plies;
@@ -530,9 +532,9 @@ static void deepen(Search *s, Cand *cand, int kept, int plies, bool bare_last, b
          * leaves: a few per cent of a 2-ply move, docs/engine.md). */
         Cubes c; /* only its first c.n states are read */
         c.n = 0;
-        if (cubeful && depth == plies) {
+        if (cube && depth == plies) {
             c.n = 1;
-            c.cs[0] = *s->root_cube;
+            c.cs[0] = *cube;
             cubestate_swap(&c.cs[0]);
         }
         for (int k = 0; k < kept; k++) {
@@ -542,8 +544,9 @@ static void deepen(Search *s, Cand *cand, int kept, int plies, bool bare_last, b
             node(s, &next, depth, 1, cand[k].out, &c, &eq, NULL, NULL);
             eval_invert(cand[k].out);
             cand[k].utility = search_utility(&s->util[0], cand[k].out);
-            cand[k].value =
-                c.n ? mover_value(s->root_cube, &c.cs[0], eq) : cand[k].utility;
+            if (c.n)
+                cand[k].cubeful = mover_value(cube, &c.cs[0], eq);
+            cand[k].value = c.n && by_cube ? cand[k].cubeful : cand[k].utility;
             cand[k].plies = depth;
         }
         s->last_pass = false;
@@ -559,8 +562,20 @@ static void deepen(Search *s, Cand *cand, int kept, int plies, bool bare_last, b
     }
 }
 
-int search_rank(Search *s, const Position *p, int d1, int d2, int plies, SearchCandidate *out,
-                int max)
+/* The mover's cubeful value after move m valued `plies` (> 0) below it by
+ * the cubeful search under cs. */
+static double cubeful_below(Search *s, const Move *m, int plies, const CubeState *cs)
+{
+    Position next = m->result;
+    pos_swap(&next);
+    CubeState other = *cs;
+    cubestate_swap(&other);
+    double o[OUT_COUNT];
+    return mover_value(cs, &other, search_cubeful(s, &next, plies, 1, &other, o));
+}
+
+int search_rank(Search *s, const Position *p, int d1, int d2, int plies, const CubeState *cs,
+                SearchCandidate *out, int max)
 {
     MoveList *l = s->scratch->lists[0];
     int n = movegen_generate(p, d1, d2, l);
@@ -592,7 +607,7 @@ int search_rank(Search *s, const Position *p, int d1, int d2, int plies, SearchC
      * deepens at all. At 0 ply it ranks every move by the cube, if by it. */
     bool cubeful = cubeful_root(s, p);
     if (n > 1 && plies > 0)
-        deepen(s, all, n < SEARCH_KEEP ? n : SEARCH_KEEP, plies, false, cubeful);
+        deepen(s, all, n < SEARCH_KEEP ? n : SEARCH_KEEP, plies, false, cs, cubeful);
     else if (cubeful) {
         for (int i = 0; i < n; i++) {
             all[i].utility = all[i].value;
@@ -600,12 +615,17 @@ int search_rank(Search *s, const Position *p, int d1, int d2, int plies, SearchC
         }
         qsort(all, (size_t)n, sizeof *all, cand_cmp);
     }
+    /* The cubeful values: the last pass's where it gave them, else the
+     * cube model's at 0 ply or the cubeful search's at the ply reached. */
     int k = 0;
     for (; k < n && k < max; k++) {
         out[k].move = all[k].move;
         out[k].plies = all[k].plies;
         memcpy(out[k].out, all[k].out, sizeof all[k].out);
         out[k].value = search_utility(&s->util[0], all[k].out);
+        out[k].cubeful = all[k].plies == 0 ? search_cubeful_after(&all[k].move, all[k].out, cs)
+                         : all[k].plies == plies ? all[k].cubeful
+                                                 : cubeful_below(s, &all[k].move, all[k].plies, cs);
     }
     free(all);
     return k;
@@ -659,7 +679,8 @@ int search_move_among(Search *s, const Position *p, const MoveList *l, int plies
         cand[k].rank = k;
         cand[k].index = keep[k];
     }
-    deepen(s, cand, kept, plies, true, cubeful_root(s, p));
+    bool by_cube = cubeful_root(s, p);
+    deepen(s, cand, kept, plies, true, by_cube ? s->root_cube : NULL, by_cube);
     if (out)
         memcpy(out, cand[0].out, sizeof cand[0].out);
     return cand[0].index;

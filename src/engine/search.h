@@ -166,14 +166,18 @@ typedef struct SearchCandidate {
     int plies;              /* the depth it was valued at */
     double out[OUT_COUNT];  /* its outputs from the mover's view */
     double value;           /* search_utility of them for util[0] */
+    double cubeful;         /* the mover's cubeful value after it under
+                               search_rank's cs, at the ply it reached */
 } SearchCandidate;
 
 /* Every legal move (at most max) of the player on roll for the roll,
  * ranked as search_move_among ranks them: its choice first, then the moves it
  * valued at the deepest ply, then those it left out at each shallower ply,
- * then the rest at 0 ply; each with the outputs of the ply it reached.
- * Returns how many, or -1 when memory is short. */
-int search_rank(Search *s, const Position *p, int d1, int d2, int plies, SearchCandidate *out,
-                int max);
+ * then the rest at 0 ply; each with the outputs of the ply it reached and
+ * the mover's cubeful value under cs there (those at the deepest ply from
+ * the same tree as their outputs). Returns how many, or -1 when memory is
+ * short. */
+int search_rank(Search *s, const Position *p, int d1, int d2, int plies, const CubeState *cs,
+                SearchCandidate *out, int max);
 
 #endif
