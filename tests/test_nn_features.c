@@ -373,6 +373,48 @@ static void test_further_features(void **state)
     }
 }
 
+/* The shots and the pips lost, roll by roll with plain_hits, against
+ * nn_features' on random boards (its rolls eight to a vector where the CPU
+ * has AVX2); and the features without vector instructions the same to the
+ * bit. */
+static void test_hits_random(void **state)
+{
+    (void)state;
+    uint64_t s = 0x2545f4914f6cdd1dULL;
+    for (int n = 0; n < 20000; n++) {
+        Position p;
+        randpos_loose(&s, &p);
+        float got[2][NN_FEATURES], portable[2][NN_FEATURES];
+        nn_features(&p, NN_FEATURES, got);
+        nn_features_portable(&p, NN_FEATURES, portable);
+        if (memcmp(got, portable, sizeof got) != 0)
+            fail_msg("position %d: the portable features differ", n);
+        nn_features(&p, NN_FEATURES_FIRST, got);
+        nn_features_portable(&p, NN_FEATURES_FIRST, portable);
+        for (int side = 0; side < 2; side++)
+            if (memcmp(got[side], portable[side], NN_FEATURES_FIRST * sizeof(float)) != 0)
+                fail_msg("position %d: the portable first features differ", n);
+        static const int sides[2][2] = {{SIDE_ROLLER, SIDE_OPPONENT}, {SIDE_OPPONENT, SIDE_ROLLER}};
+        for (int side = 0; side < 2; side++) {
+            int shots = 0, loss = 0;
+            for (int d1 = 1; d1 <= 6; d1++)
+                for (int d2 = d1; d2 <= 6; d2++) {
+                    uint32_t h = plain_hits(p.side[sides[side][0]], p.side[sides[side][1]], d1, d2);
+                    if (h) {
+                        int far = 31 - __builtin_clz(h);
+                        shots += d1 == d2 ? 1 : 2;
+                        loss += (d1 == d2 ? 1 : 2) * (far + 1);
+                    }
+                }
+            if (got[side][NN_FEAT_SHOTS] != (float)shots / 36.0f ||
+                got[side][NN_FEAT_PIP_LOSS] != (float)loss / (36.0f * 24.0f))
+                fail_msg("position %d, side %d: shots %.9g pip loss %.9g, not %d and %d", n,
+                         side, (double)got[side][NN_FEAT_SHOTS],
+                         (double)got[side][NN_FEAT_PIP_LOSS], shots, loss);
+        }
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -380,7 +422,7 @@ int main(void)
         cmocka_unit_test(test_escapes),           cmocka_unit_test(test_board_counts),
         cmocka_unit_test(test_contact_random),
         cmocka_unit_test(test_sides_swap),        cmocka_unit_test(test_inputs_with_features),
-        cmocka_unit_test(test_further_features),
+        cmocka_unit_test(test_further_features), cmocka_unit_test(test_hits_random),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

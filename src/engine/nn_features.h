@@ -79,4 +79,8 @@ enum {
  * sides of p: out[0] the player on roll's, out[1] the other side's. */
 void nn_features(const Position *p, int count, float out[2][NN_FEATURES]);
 
+/* The same without vector instructions chosen at run time: the same
+ * values, for the tests to compare. */
+void nn_features_portable(const Position *p, int count, float out[2][NN_FEATURES]);
+
 #endif
