@@ -394,6 +394,26 @@ static void test_quantized_points_together(void **state)
     free(apart);
 }
 
+/* A board no game reaches, 255 checkers on every point and bar of both
+ * sides, asks the integer layer for more whole rows than it has room
+ * for: it values the board within the room (make check's ASan sees any
+ * write past it), both code paths alike, chances in 0..1. */
+static void test_quantized_overfull(void **state)
+{
+    (void)state;
+    NnWeights *w = compiled_in();
+    nn_quantize(w);
+    Position p;
+    memset(&p, 255, sizeof p);
+    double a[OUT_COUNT], b[OUT_COUNT];
+    nn_eval(w, &p, a);
+    nn_eval_portable(w, &p, b);
+    assert_memory_equal(a, b, sizeof a);
+    for (int o = 0; o < OUT_COUNT; o++)
+        assert_true(a[o] >= 0.0 && a[o] <= 1.0);
+    free(w);
+}
+
 /* a and b value 500 random positions (from seed) to the same bits. */
 static void same_values(const NnWeights *a, const NnWeights *b, uint64_t seed)
 {
@@ -510,6 +530,7 @@ int main(void)
         cmocka_unit_test(test_quantized),
         cmocka_unit_test(test_quantized_skips_idle_units),
         cmocka_unit_test(test_quantized_points_together),
+        cmocka_unit_test(test_quantized_overfull),
         cmocka_unit_test(test_widen_hidden),
         cmocka_unit_test(test_add_features),
         cmocka_unit_test(test_widen_to_all),

@@ -322,6 +322,7 @@ static void forward(const NnWeights *w, int n, const int index[], const float va
 #define Q_STEP_FINEST (1.0f / 512.0f)
 #define Q_LANES 16
 #define Q_WHOLE_MAX 8 /* every input value is below it */
+#define Q_ONES (NN_INPUTS * Q_WHOLE_MAX) /* rows added whole, at most */
 
 _Static_assert(NN_HIDDEN % Q_LANES == 0, "the hidden layer is whole integer vectors");
 
@@ -329,7 +330,7 @@ _Static_assert(NN_HIDDEN % Q_LANES == 0, "the hidden layer is whole integer vect
  * added in part. */
 typedef struct QInputs {
     int ones, fracs;
-    const int16_t *one[NN_INPUTS * Q_WHOLE_MAX];
+    const int16_t *one[Q_ONES + 1]; /* + 1: the slot written past the last */
     const int16_t *frac_row[NN_INPUTS];
     int32_t frac[NN_INPUTS]; /* 1 .. 2^15 - 1: the part, times 2^15 */
 } QInputs;
@@ -341,27 +342,40 @@ static inline int32_t q_share(int32_t q, int32_t f)
     return ((q * f + 0x4000 + (1 << 30)) >> 15) - (1 << 15);
 }
 
-/* An input value v in [0, Q_WHOLE_MAX) as whole + f / 2^15. */
+/* An input value v in [0, Q_WHOLE_MAX) as whole + f / 2^15: v in steps
+ * of 2^-15, rounded half up, by one conversion (v 2^15 + 1/2 is exact: it
+ * is below 2^18, where a float's step is at most 2^-6). The same as
+ * splitting off the whole part first and rounding the rest, a rest that
+ * rounds up to 1 carried into the whole. */
 static int q_split(float v, int *f)
 {
-    int whole = (int)v;
-    *f = (int)((v - (float)whole) * 32768.0f + 0.5f);
-    if (*f == 32768)
-        whole++, *f = 0;
-    return whole;
+    int steps = (int)(v * 32768.0f + 0.5f);
+    *f = steps & 32767;
+    return steps >> 15;
 }
 
 /* Appends the n inputs to q's rows. */
 static void q_add_inputs(const NnWeights *w, int n, const int index[], const float value[],
                          QInputs *q)
 {
+    /* Most values are below 2 and their parts follow no pattern: the row
+     * is written where it would go and the counts moved past it when it
+     * is taken, rather than a branch on each. A larger whole part takes
+     * the row as often, within the room there is (valued all the same, a
+     * position with more than 15 checkers, which no game reaches, could
+     * need more); the room left is a row for each input to come. */
     for (int k = 0; k < n; k++) {
         const int16_t *row = w->qin[index[k]];
         int f, whole = q_split(value[k], &f);
-        for (; whole > 0; whole--)
-            q->one[q->ones++] = row;
-        if (f > 0)
-            q->frac_row[q->fracs] = row, q->frac[q->fracs++] = f;
+        if (whole <= 1) {
+            q->one[q->ones] = row;
+            q->ones += whole;
+        } else {
+            for (; whole > 0 && q->ones < Q_ONES - NN_INPUTS; whole--)
+                q->one[q->ones++] = row;
+        }
+        q->frac_row[q->fracs] = row, q->frac[q->fracs] = f;
+        q->fracs += f > 0;
     }
 }
 
