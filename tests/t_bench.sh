@@ -1,7 +1,9 @@
 # t_bench.sh - `shesh bench`: both signatures are the ones kept in
 # tests/bench-signatures.txt, the text and JSON forms agree, and the speed
 # figures are there (their values are measured by `make bench`, not tested);
-# tests/tools/bench_moves.sh scores and classes a made-up benchmark right;
+# tests/tools/bench_moves.sh scores and classes a made-up benchmark right,
+# and tests/tools/rollout_choices.sh finds and rolls out where two players
+# choose differently on it;
 # tests/bench_evals.sh reads gnubg's calibration figure.
 set -u
 . tests/lib/check.sh
@@ -74,6 +76,36 @@ BENCH_MOVES_PLIES=0 bash "$BM" "$SHESH" "$dir/bad.tsv.gz" > "$dir/bad.out" 2>&1 
     no "bench_moves.sh should fail when a chosen result is not in its row"
 grep -q 'is not among the row.s results' "$dir/bad.out" || no "bench_moves.sh should say why: $(cat "$dir/bad.out")"
 passed "$f0" "bench_moves.sh: losses and classes of a made-up benchmark, the skip without data, a missing result"
+
+# tests/tools/rollout_choices.sh on the same made-up benchmark: gnubg's
+# 2 plies (column 3) choose the result at +0.01 in every row, Shesh 0-ply
+# its own, so the two differ in all three rows, each pair is rolled out,
+# and gnubg's view of B less A is +0.01 a row; Shesh against itself
+# differs nowhere.
+f0=$fails
+RC=tests/tools/rollout_choices.sh
+if ROLLOUT_TRIALS=36 ROLLOUT_THREADS=1 bash "$RC" "$SHESH:0" gnubg2 "$dir/bm.tsv.gz" > "$dir/rc.out" 2>&1; then
+    grep -q 'on 3 positions: they choose differently in 3$' "$dir/rc.out" ||
+        no "rollout_choices: three differing rows expected: $(cat "$dir/rc.out")"
+    grep -q '^rolled out: 3 pairs, 36 trials at 0 plies, seed 7,' "$dir/rc.out" ||
+        no "rollout_choices: three pairs rolled out expected: $(cat "$dir/rc.out")"
+    grep -qE '^  by the rollouts   [+-][0-9]\.[0-9]{4} \+- [0-9]\.[0-9]{4}  \(B better [0-3], worse [0-3];' "$dir/rc.out" ||
+        no "rollout_choices: no rollouts line: $(cat "$dir/rc.out")"
+    grep -q '^  by gnubg 2-ply    +0.0100 +- 0.0000  (B better 3, worse 0; in all +0.030)$' "$dir/rc.out" ||
+        no "rollout_choices: gnubg's view should be +0.01 a row: $(cat "$dir/rc.out")"
+else
+    no "rollout_choices.sh failed: $(cat "$dir/rc.out")"
+fi
+ROLLOUT_TRIALS=36 bash "$RC" "$SHESH:0" "$SHESH:0" "$dir/bm.tsv.gz" > "$dir/rc.out" 2>&1 ||
+    no "rollout_choices.sh of one player twice failed: $(cat "$dir/rc.out")"
+grep -q 'they choose differently in 0$' "$dir/rc.out" || no "rollout_choices: one player twice differs: $(cat "$dir/rc.out")"
+out=$(bash "$RC" gnubg2 gnubg0 "$dir/absent.tsv.gz" 2>&1) || no "rollout_choices.sh without its data should exit 0"
+case $out in "rollout choices: skipped, no benchmark at $dir/absent.tsv.gz"*) ;;
+    *) no "rollout_choices.sh without its data should say it skips: $out" ;; esac
+bash "$RC" gnubg2 gnubg3 "$dir/bm.tsv.gz" > "$dir/rc.out" 2>&1
+[ $? -eq 2 ] || no "rollout_choices.sh should exit 2 for a player it does not know"
+grep -q "'gnubg3' is not gnubg2, gnubg0 or SHESH:PLIES" "$dir/rc.out" || no "rollout_choices: say why: $(cat "$dir/rc.out")"
+passed "$f0" "rollout_choices.sh: the rows two players choose differently, rolled out, gnubg's view, the skip, a bad player"
 
 # bench_evals.sh reads gnubg's calibration line (a stand-in gnubg here, so
 # that no time is spent): the ratio is shesh's figure over it; a gnubg
