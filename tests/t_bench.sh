@@ -80,8 +80,8 @@ passed "$f0" "bench_moves.sh: losses and classes of a made-up benchmark, the ski
 # tests/tools/rollout_choices.sh on the same made-up benchmark: gnubg's
 # 2 plies (column 3) choose the result at +0.01 in every row, Shesh 0-ply
 # its own, so the two differ in all three rows, each pair is rolled out,
-# and gnubg's view of B less A is +0.01 a row; Shesh against itself
-# differs nowhere.
+# and gnubg's view of B less A is +0.01 a row, in each class one row;
+# Shesh against itself differs nowhere.
 f0=$fails
 RC=tests/tools/rollout_choices.sh
 if ROLLOUT_TRIALS=36 ROLLOUT_THREADS=1 bash "$RC" "$SHESH:0" gnubg2 "$dir/bm.tsv.gz" > "$dir/rc.out" 2>&1; then
@@ -93,6 +93,10 @@ if ROLLOUT_TRIALS=36 ROLLOUT_THREADS=1 bash "$RC" "$SHESH:0" gnubg2 "$dir/bm.tsv
         no "rollout_choices: no rollouts line: $(cat "$dir/rc.out")"
     grep -q '^  by gnubg 2-ply    +0.0100 +- 0.0000  (B better 3, worse 0; in all +0.030)$' "$dir/rc.out" ||
         no "rollout_choices: gnubg's view should be +0.01 a row: $(cat "$dir/rc.out")"
+    for c in race crashed contact; do
+        grep -qE "^  $c +1  [+-][0-9]\.[0-9]{4} \+- 0\.0000  \+0\.0100 \+- 0\.0000$" "$dir/rc.out" ||
+            no "rollout_choices: one $c row expected, gnubg's view +0.01: $(cat "$dir/rc.out")"
+    done
 else
     no "rollout_choices.sh failed: $(cat "$dir/rc.out")"
 fi

@@ -26,17 +26,8 @@
 # (shesh's start included), and the number of positions per class.
 #
 # Classes, by the position before the move (boards from `shesh id decode
-# --json -`; a side's points numbered 1..24 from its own home, its bar 25):
-#   race     no contact: with a = the highest point the mover has a checker
-#            on and b = the same for the opponent in his own numbering,
-#            a + b <= 24 (every checker of one side has passed every
-#            checker of the other);
-#   crashed  contact, and a side has at most 6 checkers left, counting
-#            every checker on its points and its bar (not those borne off)
-#            but, on its own 1-point and on its own 2-point, at most two
-#            each: left = on board and bar - max(0, n1 - 2) - max(0, n2 - 2)
-#            <= 6, where n1, n2 are its checkers on its 1- and 2-point;
-#   contact  the rest.
+# --json -`): race, crashed and contact, as tests/tools/benchmark_classes.py
+# defines them.
 #
 # Environment: BENCH_MOVES_PLIES (Shesh's depths, default "0 1 2");
 # BENCH_MOVES_WEIGHTS, a network file for Shesh to play with (hint
@@ -80,27 +71,16 @@ for p in $PLIES; do
 done
 
 # shellcheck disable=SC2086 # the depths, one argument each
-python3 - "$dir/data.tsv" "$dir/boards" "$DATA" "$times" $PLIES <<'PY'
+python3 - "$top/tests/tools" "$dir/data.tsv" "$dir/boards" "$DATA" "$times" $PLIES <<'PY'
 import json, math, os, sys
 
-data, boards, name, times = sys.argv[1:5]
-plies = sys.argv[5:]
+sys.dont_write_bytecode = True  # no __pycache__ in the tree
+sys.path.insert(0, sys.argv[1])
+from benchmark_classes import CLASSES, klass
+
+data, boards, name, times = sys.argv[2:6]
+plies = sys.argv[6:]
 secs = dict(t.split("=") for t in times.split())
-CLASSES = ("race", "crashed", "contact")
-
-def left(side):
-    # Checkers still in play (points and bar), at most two counted on each
-    # of the side's own 1- and 2-points.
-    return sum(side) - max(0, side[0] - 2) - max(0, side[1] - 2)
-
-def klass(b):
-    me, opp = b["player"], b["opponent"]
-    back = lambda side: max(i + 1 for i, n in enumerate(side) if n)
-    if back(me) + back(opp) <= 24:
-        return "race"
-    if left(me) <= 6 or left(opp) <= 6:
-        return "crashed"
-    return "contact"
 
 rows = []
 for line in open(data):

@@ -24,7 +24,9 @@
 # same seed), and the mover's cubeless equity is minus the rollout's. The
 # table gives, over the rows where they differ, B's equity less A's: the
 # mean +- its standard error, how many rows B chose better and worse, and
-# gnubg 2-ply's view of the same rows (column 3, B's result less A's).
+# gnubg 2-ply's view of the same rows (column 3, B's result less A's),
+# overall and by the class of the position (race, crashed, contact, as
+# tests/tools/benchmark_classes.py has them).
 # Rows where either result ends the game are left out (counted).
 #
 # Environment: ROLLOUT_SHESH (default build/shesh of the tree), ROLLOUT_TRIALS
@@ -90,10 +92,14 @@ done
 
 # The rows where the two differ, and their results seen by the other side
 # (shesh id encode with the two sides exchanged).
-python3 - "$dir" "$A" "$B" "$RS" <<'PY' || exit 1
+python3 - "$top/tests/tools" "$dir" "$A" "$B" "$RS" <<'PY' || exit 1
 import json, subprocess, sys
 
-d, specs, rs = sys.argv[1], sys.argv[2:4], sys.argv[4]
+sys.dont_write_bytecode = True  # no __pycache__ in the tree
+sys.path.insert(0, sys.argv[1])
+from benchmark_classes import klass
+
+d, specs, rs = sys.argv[2], sys.argv[3:5], sys.argv[5]
 rows = []
 for line in open(d + "/data.tsv"):
     if line.startswith("#") or not line.strip():
@@ -131,9 +137,10 @@ for i in range(len(rows)):
     choice["B"].append(b)
 
 differ = [i for i in range(len(rows)) if choice["A"][i] != choice["B"][i]]
-ids = [choice[w][i] for i in differ for w in "AB"]
+ids = [choice[w][i] for i in differ for w in "AB"] + [rows[i][0] for i in differ]
 boards = subprocess.run([rs, "id", "decode", "--json", "-"], input="".join(x + "\n" for x in ids),
                         capture_output=True, text=True, check=True).stdout.splitlines()
+classes = [klass(json.loads(b)) for b in boards[2 * len(differ):]]
 swapped, kept, over = [], [], 0
 for k, i in enumerate(differ):
     pair = [json.loads(boards[2 * k]), json.loads(boards[2 * k + 1])]
@@ -146,13 +153,13 @@ for k, i in enumerate(differ):
                               ",".join(map(str, b["player"]))],
                              capture_output=True, text=True, check=True).stdout
         swapped.append(json.loads(enc)["position_id"])
-    kept.append(i)
+    kept.append((i, classes[k]))
 with open(d + "/differ.tsv", "w") as out:
-    for i in kept:
+    for i, c in kept:
         ids, eq2 = rows[i][2], rows[i][3]
         ga, gb = eq2[ids.index(choice["A"][i])], eq2[ids.index(choice["B"][i])]
-        out.write("%s\t%s\t%s\t%s\t%.6f\n" % (rows[i][0], rows[i][1], choice["A"][i],
-                                             choice["B"][i], gb - ga))
+        out.write("%s\t%s\t%s\t%s\t%.6f\t%s\n" % (rows[i][0], rows[i][1], choice["A"][i],
+                                                 choice["B"][i], gb - ga, c))
 with open(d + "/rollout.in", "w") as out:
     out.write("".join(x + "\n" for x in swapped))
 with open(d + "/counts", "w") as out:
@@ -201,4 +208,10 @@ print("  by the rollouts   %+.4f +- %.4f  (B better %d, worse %d; in all %+.3f)"
       % (m, se, sum(x > 0 for x in diff), sum(x < 0 for x in diff), sum(diff)))
 print("  by gnubg 2-ply    %+.4f +- %.4f  (B better %d, worse %d; in all %+.3f)"
       % (gm, gse, sum(x > 0 for x in gdiff), sum(x < 0 for x in gdiff), sum(gdiff)))
+print("by class of the position: rows, by the rollouts, by gnubg 2-ply")
+for c in ("race", "crashed", "contact"):
+    ks = [k for k, r in enumerate(rows) if r[5] == c]
+    m, se = stats([diff[k] for k in ks])
+    gm, gse = stats([gdiff[k] for k in ks])
+    print("  %-8s %5d  %+.4f +- %.4f  %+.4f +- %.4f" % (c, len(ks), m, se, gm, gse))
 PY
