@@ -609,10 +609,8 @@ int search_rank(Search *s, const Position *p, int d1, int d2, int plies, const C
     if (n > 1 && plies > 0)
         deepen(s, all, n < SEARCH_KEEP ? n : SEARCH_KEEP, plies, false, cs, cubeful);
     else if (cubeful) {
-        for (int i = 0; i < n; i++) {
-            all[i].utility = all[i].value;
+        for (int i = 0; i < n; i++) /* utility keeps the 0-ply value */
             all[i].value = search_cubeful_after(&all[i].move, all[i].out, s->root_cube);
-        }
         qsort(all, (size_t)n, sizeof *all, cand_cmp);
     }
     /* The cubeful values: the last pass's where it gave them, else the

@@ -43,13 +43,13 @@ static bool set_ply(UbgiSession *s, int ply, Err *err)
     return true;
 }
 
-/* v0.1's context as a new session leaves it: money, standard rules. */
-static void context_reset(UbgiSession *s, int length)
+/* The context a new session starts from: a match of `length` points (0:
+ * money, where jacoby applies), crawford for the match. */
+static void context_reset(UbgiSession *s, int length, bool jacoby, bool crawford)
 {
-    Rules r = rules_default();
     s->length = length;
-    s->jacoby = length == 0 && r.jacoby;
-    s->crawford = r.crawford;
+    s->jacoby = length == 0 && jacoby;
+    s->crawford = crawford;
     s->score[0] = s->score[1] = 0;
     s->cube = 1;
     s->owner = -1;
@@ -71,7 +71,9 @@ UbgiSession *ubgi_session_new(const Engine *e, int ply, Err *err)
     }
     s->engine = e;
     s->default_ply = ply;
-    context_reset(s, 0);
+    /* v0.1's context: money, standard rules. */
+    Rules r = rules_default();
+    context_reset(s, 0, r.jacoby, r.crawford);
     if (!set_ply(s, ply, err)) {
         ubgi_session_free(s);
         return NULL;
@@ -259,10 +261,7 @@ static bool cmd_newsession(UbgiSession *s, const UbgiWords *t, Buf *out)
     if (match != (length > 0))
         return ubgi_error(out, "bad_value", match ? "a match needs a length"
                                                   : "money play has no length");
-    context_reset(s, length);
-    s->jacoby = !match && jacoby;
-    s->crawford = crawford;
-    s->cube_play = match || s->jacoby;
+    context_reset(s, length, jacoby, crawford);
     s->have_position = false;
     s->dice[0] = s->dice[1] = 0;
     return true;
