@@ -176,10 +176,14 @@ else
 fi
 secs=$(( $(date +%s) - start ))
 
-python3 - "$dir" "$A" "$B" "$TRIALS" "$PLIES" "$SEED" "$secs" <<'PY'
+python3 - "$top/tests/tools" "$dir" "$A" "$B" "$TRIALS" "$PLIES" "$SEED" "$secs" <<'PY'
 import json, math, sys
 
-d, a, b, trials, plies, seed, secs = sys.argv[1:8]
+sys.dont_write_bytecode = True  # no __pycache__ in the tree
+sys.path.insert(0, sys.argv[1])
+from benchmark_classes import CLASSES
+
+d, a, b, trials, plies, seed, secs = sys.argv[2:9]
 n, differ, over = map(int, open(d + "/counts").read().split())
 rows = [l.rstrip("\n").split("\t") for l in open(d + "/differ.tsv")]
 ro = [json.loads(l) for l in open(d + "/rollout.json")]
@@ -209,7 +213,7 @@ print("  by the rollouts   %+.4f +- %.4f  (B better %d, worse %d; in all %+.3f)"
 print("  by gnubg 2-ply    %+.4f +- %.4f  (B better %d, worse %d; in all %+.3f)"
       % (gm, gse, sum(x > 0 for x in gdiff), sum(x < 0 for x in gdiff), sum(gdiff)))
 print("by class of the position: rows, by the rollouts, by gnubg 2-ply")
-for c in ("race", "crashed", "contact"):
+for c in CLASSES:
     ks = [k for k, r in enumerate(rows) if r[5] == c]
     m, se = stats([diff[k] for k in ks])
     gm, gse = stats([gdiff[k] for k in ks])
