@@ -333,9 +333,10 @@ static void test_foreign(void **state)
         {"shesh-net 1\nid x\ninputs features-218\nhidden {H}\noutputs 5\nweights {F218}\n",
          "cut short"},
         {"shesh-net 1\nid x\ninputs raw-198\nhidden {H2}\noutputs 5\nweights {RAW}\n",
-         "hidden {H2}, but this build's network has 1 to {H}"},
+         "hidden {H2}, but this build's network has 1 to {H} (a build with -DNN_HIDDEN={H2} "
+         "reads it)"},
         {"shesh-net 1\nid x\ninputs raw-198\nhidden 0\noutputs 5\nweights {RAW}\n",
-         "hidden 0, but this build's network has 1 to {H}"},
+         "hidden 0, but a network has 1 hidden unit or more"},
         {"shesh-net 1\nid x\ninputs raw-198\nhidden {H}\noutputs 3\nweights {RAW}\n",
          "outputs 3"},
         {"shesh-net 1\nid x\ninputs raw-198\nhidden {H}\noutputs 5\nweights 2e4\n",

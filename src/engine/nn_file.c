@@ -117,32 +117,31 @@ static bool header(Reader *r, const char *key, char *value, size_t size)
     return true;
 }
 
-/* The number on the `key` line, in lo .. hi. */
-static bool header_range(Reader *r, const char *key, unsigned long lo, unsigned long hi,
-                         unsigned long *v)
+/* The number on the `key` line. */
+static bool header_ulong(Reader *r, const char *key, unsigned long *v)
 {
     char text[24];
     if (!header(r, key, text, sizeof text))
         return false;
     char *stop;
     errno = 0;
-    *v = strtoul(text, &stop, 10);
+    unsigned long got = strtoul(text, &stop, 10);
     if (errno || *stop || text[0] < '0' || text[0] > '9' || (text[0] == '0' && text[1]))
         return err_set(r->err, "%s: the '%s' line is not a number", r->what, key);
-    if (*v < lo || *v > hi) {
-        if (lo == hi)
-            return err_set(r->err, "%s: %s %lu, but this build's network has %lu", r->what, key,
-                           *v, hi);
-        return err_set(r->err, "%s: %s %lu, but this build's network has %lu to %lu", r->what,
-                       key, *v, lo, hi);
-    }
+    *v = got;
     return true;
 }
 
+/* The `key` line, which must hold this build's `want`. */
 static bool header_number(Reader *r, const char *key, unsigned long want)
 {
-    unsigned long v;
-    return header_range(r, key, want, want, &v);
+    unsigned long v = 0;
+    if (!header_ulong(r, key, &v))
+        return false;
+    if (v != want)
+        return err_set(r->err, "%s: %s %lu, but this build's network has %lu", r->what, key, v,
+                       want);
+    return true;
 }
 
 static float le_float(const unsigned char *b)
@@ -189,9 +188,18 @@ bool nn_file_parse(const unsigned char *data, size_t n, const char *what, NnWeig
                        what, inputs, NN_INPUTS_RAW_NAME, NN_INPUTS_FEATURES_NAME,
                        NN_INPUTS_ALL_FEATURES_NAME, NN_INPUTS_RACE_NAME,
                        NN_INPUTS_RACE_FEATURES_NAME, NN_INPUTS_RACE_MODEL_NAME);
-    unsigned long hidden;
-    if (!header_range(&r, "hidden", 1, NN_HIDDEN, &hidden) ||
-        !header_number(&r, "outputs", OUT_COUNT))
+    unsigned long hidden = 0;
+    if (!header_ulong(&r, "hidden", &hidden))
+        return false;
+    /* A wider network is no damaged file: name the build that reads it. */
+    if (hidden > NN_HIDDEN)
+        return err_set(err,
+                       "%s: hidden %lu, but this build's network has 1 to %d (a build with "
+                       "-DNN_HIDDEN=%lu reads it)",
+                       what, hidden, NN_HIDDEN, hidden);
+    if (hidden < 1)
+        return err_set(err, "%s: hidden 0, but a network has 1 hidden unit or more", what);
+    if (!header_number(&r, "outputs", OUT_COUNT))
         return false;
     size_t count = weight_count(kind, (int)hidden);
     if (!header_number(&r, "weights", count))
