@@ -469,15 +469,24 @@ void search_roll_picks(Search *s, const Position *p, Position results[SEARCH_ROL
         }
 }
 
+/* The turn after move m: the position and the cube state (cs, the
+ * mover's) as the other side then sees them. */
+static void their_turn(const Move *m, const CubeState *cs, Position *next, CubeState *other)
+{
+    *next = m->result;
+    pos_swap(next);
+    *other = *cs;
+    cubestate_swap(other);
+}
+
 double search_cubeful_after(const Move *m, const double out[OUT_COUNT], const CubeState *cs)
 {
-    Position next = m->result;
-    pos_swap(&next);
+    Position next;
+    CubeState other;
+    their_turn(m, cs, &next, &other);
     double theirs[OUT_COUNT];
     memcpy(theirs, out, sizeof theirs);
     eval_invert(theirs);
-    CubeState other = *cs;
-    cubestate_swap(&other);
     return mover_value(cs, &other, cube_cubeful(theirs, &other, cube_efficiency(&next)));
 }
 
@@ -566,10 +575,9 @@ static void deepen(Search *s, Cand *cand, int kept, int plies, bool bare_last,
  * the cubeful search under cs. */
 static double cubeful_below(Search *s, const Move *m, int plies, const CubeState *cs)
 {
-    Position next = m->result;
-    pos_swap(&next);
-    CubeState other = *cs;
-    cubestate_swap(&other);
+    Position next;
+    CubeState other;
+    their_turn(m, cs, &next, &other);
     double o[OUT_COUNT];
     return mover_value(cs, &other, search_cubeful(s, &next, plies, 1, &other, o));
 }
