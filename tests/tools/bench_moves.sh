@@ -72,11 +72,12 @@ done
 
 # shellcheck disable=SC2086 # the depths, one argument each
 python3 - "$top/tests/tools" "$dir/data.tsv" "$dir/boards" "$DATA" "$times" $PLIES <<'PY'
-import json, math, os, sys
+import json, os, sys
 
 sys.dont_write_bytecode = True  # no __pycache__ in the tree
 sys.path.insert(0, sys.argv[1])
 from benchmark_classes import CLASSES, klass
+from mean_se import mean_se
 
 data, boards, name, times = sys.argv[2:6]
 plies = sys.argv[6:]
@@ -108,13 +109,8 @@ def stats(losses):
     out = {}
     for c in ("overall",) + CLASSES:
         xs = [l for l, k in zip(losses, cls) if c == "overall" or k == c]
-        n = len(xs)
-        if not n:
-            out[c] = None
-            continue
-        m = sum(xs) / n
-        se = math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1) / n) if n > 1 else 0.0
-        out[c] = (1000 * m, 1000 * se)
+        m, se = mean_se(xs)
+        out[c] = (1000 * m, 1000 * se) if xs else None
     return out
 
 table = []

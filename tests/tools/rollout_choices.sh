@@ -177,11 +177,12 @@ fi
 secs=$(( $(date +%s) - start ))
 
 python3 - "$top/tests/tools" "$dir" "$A" "$B" "$TRIALS" "$PLIES" "$SEED" "$secs" <<'PY'
-import json, math, sys
+import json, sys
 
 sys.dont_write_bytecode = True  # no __pycache__ in the tree
 sys.path.insert(0, sys.argv[1])
 from benchmark_classes import CLASSES
+from mean_se import mean_se
 
 d, a, b, trials, plies, seed, secs = sys.argv[2:9]
 n, differ, over = map(int, open(d + "/counts").read().split())
@@ -190,19 +191,10 @@ ro = [json.loads(l) for l in open(d + "/rollout.json")]
 if len(ro) != 2 * len(rows):
     sys.exit("rollout_choices: %d rollouts for %d rows" % (len(ro), len(rows)))
 
-def stats(xs):
-    if not xs:
-        return 0.0, 0.0
-    m = sum(xs) / len(xs)
-    if len(xs) < 2:
-        return m, 0.0
-    var = sum((x - m) ** 2 for x in xs) / (len(xs) - 1)
-    return m, math.sqrt(var / len(xs))
-
 diff = [ro[2 * k]["cubeless"] - ro[2 * k + 1]["cubeless"] for k in range(len(rows))]
 gdiff = [float(r[4]) for r in rows]
-m, se = stats(diff)
-gm, gse = stats(gdiff)
+m, se = mean_se(diff)
+gm, gse = mean_se(gdiff)
 print("%s against %s on %d positions: they choose differently in %d" % (b, a, n, differ))
 if over:
     print("left out: %d where a result ends the game" % over)
@@ -215,7 +207,7 @@ print("  by gnubg 2-ply    %+.4f +- %.4f  (B better %d, worse %d; in all %+.3f)"
 print("by class of the position: rows, by the rollouts, by gnubg 2-ply")
 for c in CLASSES:
     ks = [k for k, r in enumerate(rows) if r[5] == c]
-    m, se = stats([diff[k] for k in ks])
-    gm, gse = stats([gdiff[k] for k in ks])
+    m, se = mean_se([diff[k] for k in ks])
+    gm, gse = mean_se([gdiff[k] for k in ks])
     print("  %-8s %5d  %+.4f +- %.4f  %+.4f +- %.4f" % (c, len(ks), m, se, gm, gse))
 PY
