@@ -54,6 +54,25 @@ grep -qE '^  mean +0\.[0-9]{4} .* [+-][0-9]\.[0-9]{4} +[+-][0-9]\.[0-9]{4}$' "$d
 grep -qE '^  se  ' "$dir/p.txt" || no "text: $(cat "$dir/p.txt")"
 passed "$f0" "a position's rollout: text and JSON keys, means and errors, exact sums"
 
+# With the luck taken out a mean can stray past a chance's bounds: these
+# 144 trials (seed 1) sum the roller's backgammons below 0 (should another
+# network not stray here, another seed will). The chances are printed
+# within their bounds, the equity and the sums as measured.
+f0=$fails
+$R --trials 144 --cubeless --json $OPENING > "$dir/b.json" || no "bounds: exit $?"
+check_json "$dir/b.json" '
+s = e["sums"]
+assert int(s["win_backgammon"][0]) < 0, s  # the case this is about
+c = [e[k] for k in ("win", "win_gammon", "win_backgammon", "lose_gammon", "lose_backgammon")]
+assert all(0 <= v <= 1 for v in c) and c[2] <= c[1] <= c[0] and c[4] <= c[3] <= 1 - c[0], c
+assert e["win_backgammon"] == 0, e
+assert abs(int(s["cubeless"][0]) * 1e-9 / 144 - e["cubeless"]) < 1e-9, e
+' || no "chances in their bounds: $(cut -c1-400 "$dir/b.json")"
+$R --trials 144 --cubeless $OPENING > "$dir/b.txt" || no "bounds, text: exit $?"
+grep -qE '^  mean +0\.[0-9]{4}  0\.[0-9]{4}  0\.0000  0\.[0-9]{4}  0\.[0-9]{4} ' "$dir/b.txt" ||
+    no "bounds, text: $(cat "$dir/b.txt")"
+passed "$f0" "a rollout's chances within their bounds, its equity as measured"
+
 f0=$fails
 $R --trials 45 --truncate 12 --json --threads 1 $OPENING 31 > "$dir/t1.json" || no "threads 1: exit $?"
 $R --trials 45 --truncate 12 --json --threads 3 $OPENING 31 > "$dir/t3.json" || no "threads 3: exit $?"

@@ -2,12 +2,24 @@
 #include "rollout_print.h"
 
 #include "buf.h"
+#include "eval_outputs.h"
 #include "json.h"
 #include "rollout_json.h"
 
 static const char *owner_name(int owner)
 {
     return owner < 0 ? "centred" : owner == 1 ? "player" : "opponent";
+}
+
+/* The five chances as printed: with the luck taken out, a mean may stray
+ * a little past 0 or past the chance it is part of (a backgammon rate of
+ * -0.001 where few happen), so they are kept chances; the equities and
+ * the exact sums stay as measured. */
+static void chances(const RolloutSums *s, double c[OUT_COUNT])
+{
+    for (int k = 0; k < OUT_COUNT; k++)
+        c[k] = rollout_sums_mean(s, k);
+    eval_clamp(c);
 }
 
 /* The value moves are ranked by: the cubeful equity, or the cubeless one. */
@@ -67,14 +79,16 @@ static void print_text(const RolloutReport *r, FILE *out)
         const RolloutSums *s = &r->moves[0].sums;
         fprintf(out, "            win      wg     wbg      lg     lbg   cubeless%s%s\n",
                r->cubeful ? "    cubeful" : "", unit);
+        double c[OUT_COUNT];
+        chances(s, c);
         fprintf(out, "  mean ");
-        for (int k = 0; k < 5; k++)
-            fprintf(out, "  %.4f", rollout_sums_mean(s, k));
+        for (int k = 0; k < OUT_COUNT; k++)
+            fprintf(out, "  %.4f", c[k]);
         fprintf(out, "    %+.4f", rollout_sums_mean(s, ROLLOUT_CUBELESS));
         if (r->cubeful)
             fprintf(out, "    %+.4f", rollout_sums_mean(s, ROLLOUT_CUBEFUL));
         fprintf(out, "\n  se   ");
-        for (int k = 0; k < 5; k++)
+        for (int k = 0; k < OUT_COUNT; k++)
             fprintf(out, "  %.4f", rollout_sums_se(s, k));
         fprintf(out, "     %.4f", rollout_sums_se(s, ROLLOUT_CUBELESS));
         if (r->cubeful)
@@ -99,8 +113,10 @@ static void print_text(const RolloutReport *r, FILE *out)
         if (r->cubeful)
             fprintf(out, "   %+.4f %.4f", rollout_sums_mean(s, ROLLOUT_CUBELESS),
                    rollout_sums_se(s, ROLLOUT_CUBELESS));
-        for (int j = 0; j < 5; j++)
-            fprintf(out, "  %.3f", rollout_sums_mean(s, j));
+        double c[OUT_COUNT];
+        chances(s, c);
+        for (int j = 0; j < OUT_COUNT; j++)
+            fprintf(out, "  %.3f", c[j]);
         fprintf(out, "\n");
     }
 }
@@ -114,9 +130,11 @@ static int values_of(const RolloutReport *r)
 static void json_values(Json *j, const RolloutReport *r, const RolloutSums *s)
 {
     int n = values_of(r);
+    double c[OUT_COUNT];
+    chances(s, c);
     for (int k = 0; k < n; k++) {
         json_key(j, rollout_value_names[k]);
-        json_num(j, rollout_sums_mean(s, k));
+        json_num(j, k < OUT_COUNT ? c[k] : rollout_sums_mean(s, k));
     }
     json_key(j, "se");
     json_object_begin(j);
