@@ -7,7 +7,8 @@
 # shards; the labels are chances in order near the engine's own
 # evaluation, and with --integers its very values (a header of their
 # own); `shesh weights --labels` judges networks by them, and by
-# their choice among the results of each roll of a --moves file. Bad
+# their choice among the results of each roll of a --moves file; --from
+# labels the positions of a file as the run that found them did. Bad
 # options exit 2 naming the option.
 set -u
 SHESH=${SHESH:-build/shesh}
@@ -357,6 +358,50 @@ expect 2 "--window's HI" --window 0.2,1.5 --out x.gz
 expect 2 "--window's LO" --window -0.1,0.5 --out x.gz
 expect 2 "--window's LO" --window ,0.5 --out x.gz
 passed "$f0" "--window takes exactly the positions whose player on roll wins LO to HI at 0 ply; shards merge; with --disagree both hold; an unreachable or malformed one is refused"
+
+# ---- 2g. --from: the positions of a file ---------------------------------------------
+f0=$fails
+F=(--trials 12 --truncate 4 --seed 3)
+# A run's own file labelled again with its seed and settings: its very
+# labels (a label's dice come from the seed and its index alone), under a
+# header that names the positions' hash instead of --every.
+expect 0 "12 labels written to fa.gz" "${F[@]}" --from a.gz --out fa.gz
+diff <(zcat a.gz | tail -n +2) <(zcat fa.gz | tail -n +2) > /dev/null ||
+    no "--from a run's file: not the run's labels"
+zcat fa.gz | head -1 | grep -qE '^# shesh-label 1 positions=12 seed=3 from=[0-9a-f]{16} trials=12 truncate=4 plies=0 engine=' ||
+    no "--from header: $(zcat fa.gz | head -1)"
+# The same positions as Position IDs (the rest of a line, comments and
+# blank lines skipped), or as the plain merge of the run's shards: the
+# same file, byte for byte.
+{ echo "# the positions of a.gz"; echo; zcat a.gz | tail -n +2 | cut -f2 | sed 's/$/ anything after the ID/'; } > fids
+expect 0 "12 labels written to fi.gz" "${F[@]}" --from fids --out fi.gz
+cmp -s <(zcat fa.gz) <(zcat fi.gz) || no "--from a list of IDs differs from --from the label file"
+expect 0 "12 labels written to fm.gz" "${F[@]}" --from merged --out fm.gz
+cmp -s <(zcat fa.gz) <(zcat fm.gz) || no "--from the merge differs from --from the label file"
+# Shards of it merge to the whole; a resume on another list is refused.
+for k in 1 2; do expect 0 "6 labels written" "${F[@]}" --from fids --shard "$k/2" --out "fs$k.gz"; done
+"$SHESH" label merge fs2.gz fs1.gz > fmerged 2> err || no "merge of --from shards: exit $? ($(cat err))"
+diff <(zcat fa.gz | tail -n +2) <(tail -n +2 fmerged) > /dev/null || no "the --from shards merged are not the whole run"
+head -5 fids > fids5
+expect 1 "fi.gz was made by another run" "${F[@]}" --from fids5 --out fi.gz --resume
+expect 0 "0 labels written to fi.gz" "${F[@]}" --from fids --out fi.gz --resume
+# Bad files stop the run before it starts, naming the line; the options
+# that choose among the engine's games do not go with it.
+printf '4HPwATDgc/ABMA\nnot-an-id\n' > fbad
+expect 1 "fbad line 2: neither a Position ID nor a label" "${F[@]}" --from fbad --out x.gz
+printf '0\t4HPwATDgc/ABMA\t0.5 0.1\n' > fbadlabel
+expect 1 "fbadlabel line 1: neither a Position ID nor a label" "${F[@]}" --from fbadlabel --out x.gz
+printf '4HPwATDgc/ABMA\nAAAAAAAAAAAAAA\n' > fover
+expect 1 "fover line 2: the game is over in this position" "${F[@]}" --from fover --out x.gz
+printf '# none\n\n' > fnone
+expect 1 "fnone holds no position" "${F[@]}" --from fnone --out x.gz
+expect 1 "cannot open no-such-file" "${F[@]}" --from no-such-file --out x.gz
+[ ! -e x.gz ] || no "a refused --from run left its file behind"
+for opt in "--positions 5" "--every 2" "--moves 3" "--disagree 0.1" "--window 0.6,0.9" "--race"; do
+    # shellcheck disable=SC2086 # the option and its value are two words
+    expect 2 "${opt%% *} chooses among the engine's games: not with --from" --from fids $opt --out x.gz
+done
+passed "$f0" "--from labels a file's positions (a label file, its merge or IDs) as the run that found them did; shards merge; bad files and options refused"
 
 # ---- 3. resuming -------------------------------------------------------------------
 f0=$fails

@@ -48,6 +48,14 @@
  * either side still outside its home board: what the race evaluator
  * models rather than reads from the bear-off database.
  *
+ * With --from FILE the positions are those of FILE instead, in its order,
+ * whatever their kind: a file of shesh label (a shard or a merge, plain or
+ * gzip) or Position IDs a line: the positions of an older run labelled
+ * again by today's network, or a user's own. The header's from= field is
+ * a hash of them (their IDs in order), so a resume on another list is
+ * refused; with the run's seed and settings the labels of a run's own
+ * file are the run's very labels.
+ *
  * The networks value in floats, as every label set before --integers was
  * made (make train reproduces them so); --integers plays and labels with
  * the first layer in integers, as the engine plays, for 1.6 to 1.8 times
@@ -62,6 +70,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <zlib.h>
 
 #include "buf.h"
 #include "cli.h"
@@ -71,6 +80,7 @@
 #include "err.h"
 #include "eval_outputs.h"
 #include "eval_static.h"
+#include "fnv.h"
 #include "gzmember.h"
 #include "id_state.h"
 #include "label_file.h"
@@ -98,15 +108,20 @@ typedef struct LabelOpts {
     int shard[2];
     bool resume;
     const char *out, *weights;
+    const char *from;   /* the positions are this file's */
+    uint64_t from_hash; /* a hash of their IDs, in order */
 } LabelOpts;
 
 /* The header line of a run (the shard last, so that merge can compare the
  * rest). */
 static void header_line(const LabelOpts *o, const Engine *e, Buf *b)
 {
-    buf_printf(b, LABEL_HEADER "positions=%ld seed=%" PRIu64 " every=%ld trials=%d truncate=%d "
-                               "plies=%d ",
-               o->positions, o->seed, o->every, o->trials, o->truncate, o->plies);
+    buf_printf(b, LABEL_HEADER "positions=%ld seed=%" PRIu64 " ", o->positions, o->seed);
+    if (o->from)
+        buf_printf(b, "from=%016" PRIx64 " ", o->from_hash);
+    else
+        buf_printf(b, "every=%ld ", o->every);
+    buf_printf(b, "trials=%d truncate=%d plies=%d ", o->trials, o->truncate, o->plies);
     if (o->moves > 0)
         buf_printf(b, "moves=%d ", o->moves);
     if (o->race)
@@ -287,6 +302,85 @@ static bool find_positions(const LabelOpts *o, const Engine *e, EngineScratch *s
                 f.n, 100.0 * (double)f.n / (double)(f.tried ? f.tried : 1), f.tried,
                 o->disagree > 0 ? "0 and 1 ply" : "0 ply");
     return true;
+}
+
+/* ---- the positions of a file (--from) ---- */
+
+/* One line of --from's file into *p: a label's position (a line with a
+ * tab is a label of shesh label) or the Position ID the line starts with. */
+static bool position_of_line(char *line, Position *p, Err *err)
+{
+    if (strchr(line, '\t')) {
+        LabelLine l;
+        if (!label_line_parse(line, strlen(line), &l, err))
+            return false;
+        *p = l.pos;
+        return true;
+    }
+    char *id = line + strspn(line, " ");
+    id[strcspn(id, " \r\n")] = '\0';
+    return posid_decode(id, p, err);
+}
+
+/* Reads the positions of o->from into *found (malloc'd), their count into
+ * o->positions and their hash into o->from_hash. */
+static bool read_positions(LabelOpts *o, Position **found, Err *err)
+{
+    gzFile f = gzopen(o->from, "rb");
+    if (!f)
+        return err_set(err, "cannot open %s: %s", o->from, strerror(errno));
+    char line[LABEL_LINE_MAX];
+    long n = 0, cap = 0, lineno = 0;
+    uint64_t hash = FNV_OFFSET;
+    bool ok = true;
+    *found = NULL;
+    while (ok && gzgets(f, line, sizeof line)) {
+        lineno++;
+        size_t len = strlen(line);
+        if (len == sizeof line - 1 && line[len - 1] != '\n') {
+            ok = err_set(err, "%s line %ld: longer than %d characters", o->from, lineno,
+                         LABEL_LINE_MAX - 2);
+            break;
+        }
+        if (line[0] == '#' || strspn(line, " \t\r\n") == len)
+            continue;
+        Position p;
+        Err why = {{0}};
+        double out[OUT_COUNT];
+        if (!position_of_line(line, &p, &why)) {
+            ok = err_set(err, "%s line %ld: neither a Position ID nor a label (%s)", o->from,
+                         lineno, why.text);
+        } else if (eval_game_over(&p, out)) {
+            ok = err_set(err, "%s line %ld: the game is over in this position: nothing to label",
+                         o->from, lineno);
+        } else if (n == LABEL_INDEX_MAX) {
+            ok = err_set(err, "%s: more than %ld positions", o->from, LABEL_INDEX_MAX);
+        } else {
+            if (n == cap) {
+                cap = cap ? 2 * cap : 1024;
+                Position *grown = realloc(*found, (size_t)cap * sizeof *grown);
+                if (!grown) {
+                    ok = err_set(err, "out of memory reading %s", o->from);
+                    break;
+                }
+                *found = grown;
+            }
+            char id[POSID_LEN + 1];
+            posid_encode(&p, id);
+            hash = fnv_bytes(hash, id, POSID_LEN);
+            (*found)[n++] = p;
+        }
+    }
+    int code;
+    const char *msg = gzerror(f, &code);
+    if (ok && code != Z_OK && code != Z_STREAM_END)
+        ok = err_set(err, "cannot read %s: %s", o->from, msg);
+    gzclose(f);
+    if (ok && n == 0)
+        ok = err_set(err, "%s holds no position", o->from);
+    o->positions = n;
+    o->from_hash = hash;
+    return ok;
 }
 
 /* ---- a label ---- */
@@ -543,17 +637,23 @@ static void label_usage(FILE *out)
             "                   [--truncate K] [--plies P] [--integers]\n"
             "                   [--weights F]\n"
             "                   [--shard K/N] [--resume] --out FILE\n"
+            "       shesh label --from F [--seed S] [--trials T] [--truncate K]\n"
+            "                   [--plies P] [--integers] [--weights F]\n"
+            "                   [--shard K/N] [--resume] --out FILE\n"
             "       shesh label merge SHARD...\n\n"
             "Finds N contact positions (with --race, races) in the engine's own\n"
             "cubeless games (one in M of those before a roll; with --moves, the\n"
             "results of the K best moves for a roll of each) and labels each by a\n"
-            "rollout of T trials at P\n"
-            "plies, cubeless, with variance reduction, truncated after K turns (0: to\n"
-            "the end), or with T = 0 by the engine's cubeless P-ply evaluation: a\n"
-            "line a position, INDEX, POSITION-ID, the five chances and the cubeless\n"
-            "equity with its standard error, in FILE as gzip members after a\n"
-            "header line. A run stopped by Ctrl-C or killed goes on with --resume to\n"
-            "the file an uninterrupted run writes. docs/training.md has the details.\n\n"
+            "rollout of T trials at P plies, cubeless, with variance reduction,\n"
+            "truncated after K turns (0: to the end), or with T = 0 by the engine's\n"
+            "cubeless P-ply evaluation: a line a position, INDEX, POSITION-ID, the\n"
+            "five chances and the cubeless equity with its standard error, in FILE\n"
+            "as gzip members after a header line. With --from F, the positions of\n"
+            "the file F instead, in its order: a file of shesh label (a shard or a\n"
+            "merge, gzip or plain) or a Position ID a line (the rest of the line,\n"
+            "blank lines and lines starting with # skipped). A run stopped by Ctrl-C\n"
+            "or killed goes on with --resume to the file an uninterrupted run writes.\n"
+            "docs/training.md has the details.\n\n"
             "  --positions N  positions to label, 1 to 100000000 (default 1000)\n"
             "  --seed S       the games' and the rollouts' dice, 0 to 2^64-1 (default 1)\n"
             "  --every M      take one position in M, 1 to 1000 (default 5)\n"
@@ -579,6 +679,8 @@ static void label_usage(FILE *out)
             "                 as the engine plays (about 1.7 times as fast; default:\n"
             "                 in floats, as every label set before it was made)\n"
             "  --weights F    play and label with the network file F\n"
+            "  --from F       label the positions of F (not with --positions, --every,\n"
+            "                 --moves, --disagree, --window or --race)\n"
             "  --shard K/N    label only positions K-1, K-1+N, ... (merge the shards\n"
             "                 with shesh label merge)\n"
             "  --resume       go on with FILE after its last whole label\n"
@@ -610,7 +712,7 @@ static bool parse_window(const char *arg, double w[2], Err *err)
 static int parse_options(int argc, char **argv, LabelOpts *o)
 {
     enum { OPT_POS = 256, OPT_SEED, OPT_EVERY, OPT_MOVES, OPT_DISAGREE, OPT_WINDOW, OPT_RACE, OPT_TRIALS, OPT_TRUNC, OPT_PLIES,
-           OPT_INTEGERS, OPT_WEIGHTS, OPT_SHARD, OPT_RESUME, OPT_OUT };
+           OPT_INTEGERS, OPT_WEIGHTS, OPT_SHARD, OPT_RESUME, OPT_OUT, OPT_FROM };
     static const struct option opts[] = {
         {"positions", required_argument, NULL, OPT_POS},
         {"seed", required_argument, NULL, OPT_SEED},
@@ -627,6 +729,7 @@ static int parse_options(int argc, char **argv, LabelOpts *o)
         {"shard", required_argument, NULL, OPT_SHARD},
         {"resume", no_argument, NULL, OPT_RESUME},
         {"out", required_argument, NULL, OPT_OUT},
+        {"from", required_argument, NULL, OPT_FROM},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
@@ -636,7 +739,11 @@ static int parse_options(int argc, char **argv, LabelOpts *o)
     bool ok = true;
     int c;
     cli_getopt_start();
+    int finder = 0; /* the last option given that chooses positions */
     while (ok && (c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
+        if (c == OPT_POS || c == OPT_EVERY || c == OPT_MOVES || c == OPT_DISAGREE ||
+            c == OPT_WINDOW || c == OPT_RACE)
+            finder = c;
         switch (c) {
         case OPT_POS: ok = num_long("--positions", optarg, 1, 100000000L, &o->positions, &err); break;
         case OPT_SEED: ok = num_u64("--seed", optarg, &o->seed, &err); break;
@@ -655,6 +762,7 @@ static int parse_options(int argc, char **argv, LabelOpts *o)
         case OPT_SHARD: ok = cli_parse_shard(optarg, o->shard, &err); break;
         case OPT_RESUME: o->resume = true; break;
         case OPT_OUT: o->out = optarg; break;
+        case OPT_FROM: o->from = optarg; break;
         case 'h': label_usage(stdout); return -1;
         default: return cli_option_error(CMD, c, argv, opts);
         }
@@ -663,6 +771,11 @@ static int parse_options(int argc, char **argv, LabelOpts *o)
         ok = err_set(&err, "unexpected argument '%s'", argv[optind]);
     if (ok && !o->out)
         ok = err_set(&err, "--out FILE is required");
+    for (int i = 0; ok && o->from && finder && opts[i].name; i++)
+        if (opts[i].val == finder)
+            ok = err_set(&err, "--%s chooses among the engine's games: not with --from, which "
+                               "labels the file's positions",
+                         opts[i].name);
     if (o->trials == 0) /* no rollout to truncate: one header for every --truncate */
         o->truncate = 0;
     return ok ? EXIT_OK : cli_usage_error(CMD, "%s", err.text);
@@ -685,13 +798,15 @@ int cli_label(int argc, char **argv)
         engine_use_floats(e);
     EngineScratch *sc = e ? engine_scratch_new(&err) : NULL;
     GzMember *z = sc ? gzmember_new(&err) : NULL;
-    Position *found = z ? malloc((size_t)o.positions * sizeof *found) : NULL;
+    Position *found = NULL;
+    bool have = z && (o.from ? read_positions(&o, &found, &err)
+                             : (found = malloc((size_t)o.positions * sizeof *found)) != NULL);
     Buf line;
     buf_init(&line);
     int fd = -1;
     long first = 0, done = 0;
     status = EXIT_FAIL;
-    if (!found) {
+    if (!have) {
         fprintf(stderr, "shesh label: %s\n", err.text[0] ? err.text : "out of memory");
         goto out;
     }
@@ -705,8 +820,8 @@ int cli_label(int argc, char **argv)
         fprintf(stderr, "shesh label: %s\n", err.text);
         goto out;
     }
-    bool stopped;
-    if (!find_positions(&o, e, sc, found, &stopped, &err)) {
+    bool stopped = false;
+    if (!o.from && !find_positions(&o, e, sc, found, &stopped, &err)) {
         fprintf(stderr, "shesh label: %s\n", err.text);
         if (fresh) /* a header alone would only stand in the way of the next run */
             unlink(o.out);
