@@ -737,13 +737,13 @@ static int parse_options(int argc, char **argv, LabelOpts *o)
                      .shard = {1, 1}};
     Err err = {{0}};
     bool ok = true;
-    int c;
+    int c, at = 0;
     cli_getopt_start();
-    int finder = 0; /* the last option given that chooses positions */
-    while (ok && (c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
+    const char *finder = NULL; /* the last option given that chooses positions */
+    while (ok && (c = getopt_long(argc, argv, ":h", opts, &at)) != -1) {
         if (c == OPT_POS || c == OPT_EVERY || c == OPT_MOVES || c == OPT_DISAGREE ||
             c == OPT_WINDOW || c == OPT_RACE)
-            finder = c;
+            finder = opts[at].name;
         switch (c) {
         case OPT_POS: ok = num_long("--positions", optarg, 1, 100000000L, &o->positions, &err); break;
         case OPT_SEED: ok = num_u64("--seed", optarg, &o->seed, &err); break;
@@ -771,11 +771,10 @@ static int parse_options(int argc, char **argv, LabelOpts *o)
         ok = err_set(&err, "unexpected argument '%s'", argv[optind]);
     if (ok && !o->out)
         ok = err_set(&err, "--out FILE is required");
-    for (int i = 0; ok && o->from && finder && opts[i].name; i++)
-        if (opts[i].val == finder)
-            ok = err_set(&err, "--%s chooses among the engine's games: not with --from, which "
-                               "labels the file's positions",
-                         opts[i].name);
+    if (ok && o->from && finder)
+        ok = err_set(&err, "--%s chooses among the engine's games: not with --from, which labels "
+                           "the file's positions",
+                     finder);
     if (o->trials == 0) /* no rollout to truncate: one header for every --truncate */
         o->truncate = 0;
     return ok ? EXIT_OK : cli_usage_error(CMD, "%s", err.text);
