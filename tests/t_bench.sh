@@ -34,6 +34,21 @@ for key in move_lists_per_second evals_per_second; do
     grep -qE "\"$key\": [1-9][0-9]*" "$dir/json" || no "no positive $key in: $(cat "$dir/json")"
 done
 
+# --positions: the first column of a file (gzip or plain), however long
+# its lines (gnubg's vectors run to 16 KB); a bad line is named.
+f0=$fails
+{ echo "# two positions"; printf '4HPwATDgc/ABMA\t%s\n' "$(head -c 20000 /dev/zero | tr '\0' x)"
+  printf '4HPwATDgc/ABMA\tagain\n4PPBBwD/DQAADA\r\n'; } > "$dir/pos"
+"$SHESH" bench --positions "$dir/pos" --seconds 0.01 > "$dir/pos.out" 2>&1 ||
+    no "bench --positions of long lines: $(cat "$dir/pos.out")"
+grep -qE "^positions: +2 " "$dir/pos.out" || no "bench --positions counted otherwise: $(cat "$dir/pos.out")"
+printf '4HPwATDgc/ABMA\nnot-an-id\n' > "$dir/pos"
+if "$SHESH" bench --positions "$dir/pos" --seconds 0.01 > "$dir/pos.out" 2>&1 ||
+    ! grep -qF "pos line 2: a Position ID has 14 characters" "$dir/pos.out"; then
+    no "bench --positions with a bad line: $(cat "$dir/pos.out")"
+fi
+[ "$fails" = "$f0" ] && echo "ok: bench --positions reads long lines and names a bad one"
+
 # tests/tools/bench_moves.sh on a made-up benchmark: an opening (contact),
 # a crashed position (9 and 2 checkers piled on the 1- and 2-points and 2
 # back: 13 in play, 6 counted) and a race, each with every legal result at

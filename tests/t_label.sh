@@ -78,7 +78,27 @@ grep -qE "against 12 labels: equity 0\.[0-9]{4}" j || no "weights --labels: $(ca
 "$SHESH" weights --labels merged > /dev/null 2>&1 || no "weights --labels reads a merged (plain) file"
 printf '0\tnot-an-id\t1 2 3 4 5\t0 0\n' > junk
 "$SHESH" weights --labels junk > /dev/null 2> err
-[ $? = 1 ] && grep -qF "junk line 1: not a label" err || no "weights --labels junk: $(cat err)"
+status=$?
+if [ $status != 1 ] || ! grep -qF "junk line 1: not a label" err; then
+    no "weights --labels junk: exit $status ($(cat err))"
+fi
+# A line cut short by a NUL byte, or too long to be one label, is refused
+# whole, naming its line; a gzip file cut short says so.
+{ zcat a.gz | head -3; printf '1\t4HPwATDgc/ABMA\0\t0.5\n'; } > nul
+{ zcat a.gz | head -2; head -c 600 /dev/zero | tr '\0' 7; echo; } > long
+zcat a.gz | gzip -c | head -c 200 > cut.gz
+for bad in "nul line 4: holds a NUL byte" "long line 3: longer than 512 characters" \
+    "cut.gz: unexpected end of file"; do
+    "$SHESH" weights --labels "${bad%%[ :]*}" > /dev/null 2> err
+    status=$?
+    if [ $status != 1 ] || ! grep -qF -- "$bad" err; then
+        no "weights --labels ${bad%%[ :]*}: exit $status, expected 1 and '$bad' ($(cat err))"
+    fi
+done
+# Lines ending in CR LF read as the same labels.
+zcat a.gz | sed 's/$/\r/' > crlf
+"$SHESH" weights --labels crlf > jcr 2> err || no "weights --labels of CR LF lines: exit $? ($(cat err))"
+cmp -s j jcr || no "CR LF labels judged otherwise: $(cat jcr)"
 passed "$f0" "labels are ordered chances near the evaluation; weights --labels judges by them"
 
 # ---- 2b. search labels (--trials 0): the engine's own P-ply evaluation ---------------
@@ -393,6 +413,8 @@ printf '0\t4HPwATDgc/ABMA\t0.5 0.1\n' > fbadlabel
 expect 1 "fbadlabel line 1: neither a Position ID nor a label" "${F[@]}" --from fbadlabel --out x.gz
 printf '4HPwATDgc/ABMA\nAAAAAAAAAAAAAA\n' > fover
 expect 1 "fover line 2: the game is over in this position" "${F[@]}" --from fover --out x.gz
+printf '4HPwATDgc/ABMA\n4HPwATDgc/ABMA\0\n' > fnul
+expect 1 "fnul line 2: holds a NUL byte" "${F[@]}" --from fnul --out x.gz
 printf '# none\n\n' > fnone
 expect 1 "fnone holds no position" "${F[@]}" --from fnone --out x.gz
 expect 1 "cannot open no-such-file" "${F[@]}" --from no-such-file --out x.gz

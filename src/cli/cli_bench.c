@@ -7,7 +7,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <zlib.h>
 
 #include "bench_engine.h"
 #include "cli.h"
@@ -15,13 +14,16 @@
 #include "clock.h"
 #include "engine.h"
 #include "fnv.h"
+#include "gzlines.h"
 #include "json.h"
 #include "movegen.h"
 #include "num.h"
 #include "posid.h"
 
 #define DEFAULT_POSITIONS "positions/gnubg-1.07/moves.tsv.gz"
-#define LINE_MAX_BENCH 4096
+/* The longest line read: gnubg's move vectors list every move of a roll
+ * on one line (16 KB at most). */
+#define LINE_MAX_BENCH (1 << 20)
 
 static void bench_usage(FILE *out)
 {
@@ -54,59 +56,49 @@ static void bench_usage(FILE *out)
 typedef struct PosArray {
     Position *v;
     int n, cap;
+    char prev[POSID_LEN + 1]; /* the last ID read */
 } PosArray;
 
-/* Reads the Position IDs of the first column. Lines longer than the buffer
- * are read to their end so that their tail is not taken for a new line. */
-static int load_positions(const char *path, PosArray *a)
+/* The Position ID of a line's first column into a (gzlines_each's
+ * callback); a line repeating the previous ID counts once. */
+static bool take_position(void *ctx, char *line, size_t len, Err *err)
 {
-    gzFile f = gzopen(path, "rb");
-    if (!f) {
-        fprintf(stderr, "shesh bench: cannot open %s\n", path);
-        return 0;
+    (void)len;
+    PosArray *a = ctx;
+    line[strcspn(line, "\t")] = '\0';
+    if (line[0] == '#' || line[0] == '\0' || !strcmp(line, a->prev))
+        return true;
+    Position p;
+    if (!posid_decode(line, &p, err))
+        return false;
+    /* posid_decode accepted exactly POSID_LEN characters, so the ID and its
+     * NUL are exactly prev's size. */
+    memcpy(a->prev, line, sizeof a->prev);
+    if (a->n == a->cap) {
+        int cap = a->cap ? a->cap * 2 : 512;
+        Position *v = realloc(a->v, (size_t)cap * sizeof *v);
+        if (!v)
+            return err_set(err, "out of memory");
+        a->v = v;
+        a->cap = cap;
     }
-    char line[LINE_MAX_BENCH], prev[POSID_LEN + 1] = "";
-    int lineno = 0, ok = 1, at_start = 1;
-    while (ok && gzgets(f, line, sizeof line)) {
-        size_t len = strlen(line);
-        int starts_line = at_start;
-        at_start = len > 0 && line[len - 1] == '\n';
-        if (!starts_line)
-            continue;
-        lineno++;
-        line[strcspn(line, "\t\r\n")] = '\0';
-        if (line[0] == '#' || line[0] == '\0' || !strcmp(line, prev))
-            continue;
-        Err err;
-        Position p;
-        if (!posid_decode(line, &p, &err)) {
-            fprintf(stderr, "shesh bench: %s line %d: %s\n", path, lineno, err.text);
-            ok = 0;
-            break;
-        }
-        /* posid_decode accepted exactly POSID_LEN characters, so the ID
-         * and its NUL are exactly prev's size (snprintf from the 4 KB line
-         * made the compiler warn of a truncation that cannot happen). */
-        memcpy(prev, line, sizeof prev);
-        if (a->n == a->cap) {
-            int cap = a->cap ? a->cap * 2 : 512;
-            Position *v = realloc(a->v, (size_t)cap * sizeof *v);
-            if (!v) {
-                fprintf(stderr, "shesh bench: out of memory\n");
-                ok = 0;
-                break;
-            }
-            a->v = v;
-            a->cap = cap;
-        }
-        a->v[a->n++] = p;
+    a->v[a->n++] = p;
+    return true;
+}
+
+/* Reads the Position IDs of the first column. */
+static bool load_positions(const char *path, PosArray *a)
+{
+    Err err;
+    if (!gzlines_each(path, LINE_MAX_BENCH, take_position, a, &err)) {
+        fprintf(stderr, "shesh bench: %s\n", err.text);
+        return false;
     }
-    gzclose(f);
-    if (ok && a->n == 0) {
+    if (a->n == 0) {
         fprintf(stderr, "shesh bench: %s holds no Position ID\n", path);
-        ok = 0;
+        return false;
     }
-    return ok;
+    return true;
 }
 
 /* One pass: every position with the 21 rolls (larger die first, as gnubg's

@@ -70,7 +70,6 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include <zlib.h>
 
 #include "buf.h"
 #include "cli.h"
@@ -81,6 +80,7 @@
 #include "eval_outputs.h"
 #include "eval_static.h"
 #include "fnv.h"
+#include "gzlines.h"
 #include "gzmember.h"
 #include "id_state.h"
 #include "label_file.h"
@@ -94,7 +94,6 @@
 
 #define CMD "label"
 #define LABEL_HEADER "# shesh-label 1 "
-#define LABEL_LINE_MAX 512
 
 typedef struct LabelOpts {
     long positions, every;
@@ -322,64 +321,54 @@ static bool position_of_line(char *line, Position *p, Err *err)
     return posid_decode(id, p, err);
 }
 
+/* What read_positions gathers: the positions, their count and hash. */
+typedef struct FromFile {
+    Position *pos;
+    long n, cap;
+    uint64_t hash; /* FNV-1a of the Position IDs */
+} FromFile;
+
+/* One line of --from's file (gzlines_each's callback). */
+static bool take_position(void *ctx, char *line, size_t len, Err *err)
+{
+    FromFile *f = ctx;
+    if (line[0] == '#' || strspn(line, " \t") == len)
+        return true;
+    Position p;
+    Err why = {{0}};
+    double out[OUT_COUNT];
+    if (!position_of_line(line, &p, &why))
+        return err_set(err, "neither a Position ID nor a label (%s)", why.text);
+    if (eval_game_over(&p, out))
+        return err_set(err, "the game is over in this position: nothing to label");
+    if (f->n == LABEL_INDEX_MAX)
+        return err_set(err, "more than %ld positions", LABEL_INDEX_MAX);
+    if (f->n == f->cap) {
+        long cap = f->cap ? 2 * f->cap : 1024;
+        Position *grown = realloc(f->pos, (size_t)cap * sizeof *grown);
+        if (!grown)
+            return err_set(err, "out of memory");
+        f->pos = grown;
+        f->cap = cap;
+    }
+    char id[POSID_LEN + 1];
+    posid_encode(&p, id);
+    f->hash = fnv_bytes(f->hash, id, POSID_LEN);
+    f->pos[f->n++] = p;
+    return true;
+}
+
 /* Reads the positions of o->from into *found (malloc'd), their count into
  * o->positions and their hash into o->from_hash. */
 static bool read_positions(LabelOpts *o, Position **found, Err *err)
 {
-    gzFile f = gzopen(o->from, "rb");
-    if (!f)
-        return err_set(err, "cannot open %s: %s", o->from, strerror(errno));
-    char line[LABEL_LINE_MAX];
-    long n = 0, cap = 0, lineno = 0;
-    uint64_t hash = FNV_OFFSET;
-    bool ok = true;
-    *found = NULL;
-    while (ok && gzgets(f, line, sizeof line)) {
-        lineno++;
-        size_t len = strlen(line);
-        if (len == sizeof line - 1 && line[len - 1] != '\n') {
-            ok = err_set(err, "%s line %ld: longer than %d characters", o->from, lineno,
-                         LABEL_LINE_MAX - 2);
-            break;
-        }
-        if (line[0] == '#' || strspn(line, " \t\r\n") == len)
-            continue;
-        Position p;
-        Err why = {{0}};
-        double out[OUT_COUNT];
-        if (!position_of_line(line, &p, &why)) {
-            ok = err_set(err, "%s line %ld: neither a Position ID nor a label (%s)", o->from,
-                         lineno, why.text);
-        } else if (eval_game_over(&p, out)) {
-            ok = err_set(err, "%s line %ld: the game is over in this position: nothing to label",
-                         o->from, lineno);
-        } else if (n == LABEL_INDEX_MAX) {
-            ok = err_set(err, "%s: more than %ld positions", o->from, LABEL_INDEX_MAX);
-        } else {
-            if (n == cap) {
-                cap = cap ? 2 * cap : 1024;
-                Position *grown = realloc(*found, (size_t)cap * sizeof *grown);
-                if (!grown) {
-                    ok = err_set(err, "out of memory reading %s", o->from);
-                    break;
-                }
-                *found = grown;
-            }
-            char id[POSID_LEN + 1];
-            posid_encode(&p, id);
-            hash = fnv_bytes(hash, id, POSID_LEN);
-            (*found)[n++] = p;
-        }
-    }
-    int code;
-    const char *msg = gzerror(f, &code);
-    if (ok && code != Z_OK && code != Z_STREAM_END)
-        ok = err_set(err, "cannot read %s: %s", o->from, msg);
-    gzclose(f);
-    if (ok && n == 0)
+    FromFile f = {.hash = FNV_OFFSET};
+    bool ok = gzlines_each(o->from, LABEL_LINE_MAX, take_position, &f, err);
+    if (ok && f.n == 0)
         ok = err_set(err, "%s holds no position", o->from);
-    o->positions = n;
-    o->from_hash = hash;
+    *found = f.pos;
+    o->positions = f.n;
+    o->from_hash = f.hash;
     return ok;
 }
 

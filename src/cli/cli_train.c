@@ -799,7 +799,7 @@ int cli_train(int argc, char **argv)
     /* The checkpoint is read before the bear-off database is built, so a
      * refused one is refused at once. */
     Trainer t = {.w = malloc(sizeof(NnWeights)), .order_epoch = -1};
-    LabelSet labels = {NULL, NULL, 0};
+    LabelSet labels = {0};
     status = EXIT_FAIL;
     long done = 0;
     uint64_t rng = o.seed;

@@ -203,7 +203,7 @@ int cli_weights(int argc, char **argv)
         fprintf(stderr, "shesh weights: out of memory\n");
         return EXIT_FAIL;
     }
-    LabelSet labels = {NULL, NULL, 0};
+    LabelSet labels = {0};
     Err err = {{0}};
     if (labels_path && !label_set_read(labels_path, &labels, &err)) {
         fprintf(stderr, "shesh weights: --labels: %s\n", err.text);

@@ -5,10 +5,9 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <zlib.h>
-
 #include "eval_static.h"
 #include "fnv.h"
+#include "gzlines.h"
 
 void label_line_format(Buf *b, const LabelLine *l)
 {
@@ -75,50 +74,41 @@ bool label_line_parse(const char *text, size_t len, LabelLine *l, Err *err)
 
 /* ---- sets of labels ---- */
 
+/* One line of a label file into the set (gzlines_each's callback). */
+static bool take_label(void *ctx, char *line, size_t len, Err *err)
+{
+    LabelSet *l = ctx;
+    if (line[0] == '#')
+        return true;
+    if (l->n == l->cap) {
+        long cap = l->cap ? 2 * l->cap : 1024;
+        Position *p = realloc(l->pos, (size_t)cap * sizeof *p);
+        if (p)
+            l->pos = p;
+        double(*o)[OUT_COUNT] = realloc(l->out, (size_t)cap * sizeof *o);
+        if (o)
+            l->out = o;
+        if (!p || !o)
+            return err_set(err, "out of memory");
+        l->cap = cap;
+    }
+    LabelLine ll;
+    Err why;
+    if (!label_line_parse(line, len, &ll, &why))
+        return err_set(err, "not a label of shesh label (%s)", why.text);
+    l->pos[l->n] = ll.pos;
+    memcpy(l->out[l->n], ll.out, sizeof ll.out);
+    l->n++;
+    return true;
+}
+
 bool label_set_read(const char *path, LabelSet *l, Err *err)
 {
-    gzFile f = gzopen(path, "rb");
-    if (!f)
-        return err_set(err, "cannot open %s: %s", path, strerror(errno));
-    char line[512];
-    long cap = 0, lineno = 0;
-    bool ok = true;
-    while (ok && gzgets(f, line, sizeof line)) {
-        lineno++;
-        if (line[0] == '#')
-            continue;
-        if (l->n == cap) {
-            cap = cap ? 2 * cap : 1024;
-            Position *p = realloc(l->pos, (size_t)cap * sizeof *p);
-            if (p)
-                l->pos = p;
-            double(*o)[OUT_COUNT] = realloc(l->out, (size_t)cap * sizeof *o);
-            if (o)
-                l->out = o;
-            if (!p || !o) {
-                ok = err_set(err, "out of memory reading %s", path);
-                break;
-            }
-        }
-        LabelLine ll;
-        Err why;
-        if (!label_line_parse(line, strlen(line), &ll, &why)) {
-            ok = err_set(err, "%s line %ld: not a label of shesh label (%s)", path, lineno,
-                         why.text);
-        } else {
-            l->pos[l->n] = ll.pos;
-            memcpy(l->out[l->n], ll.out, sizeof ll.out);
-            l->n++;
-        }
-    }
-    int code;
-    const char *msg = gzerror(f, &code);
-    if (ok && code != Z_OK && code != Z_STREAM_END)
-        ok = err_set(err, "cannot read %s: %s", path, msg);
-    gzclose(f);
-    if (ok && l->n == 0)
-        ok = err_set(err, "%s holds no labels", path);
-    return ok;
+    if (!gzlines_each(path, LABEL_LINE_MAX, take_label, l, err))
+        return false;
+    if (l->n == 0)
+        return err_set(err, "%s holds no labels", path);
+    return true;
 }
 
 long label_set_judge(const NnWeights *w, const LabelSet *l, double mae[1 + OUT_COUNT])

@@ -22,6 +22,9 @@
 #include "position.h"
 
 #define LABEL_INDEX_MAX 100000000L
+/* The longest line of a label file its readers take (a label is under 100
+ * bytes; the header under 300). */
+#define LABEL_LINE_MAX 512
 /* The largest equity and standard error a label may hold. A game scores at
  * most 3, but a rollout's mean with the luck taken out may stray a little
  * past it (a sure backgammon rolled out to 3.000712), and a label keeps the
@@ -44,10 +47,10 @@ void label_line_format(Buf *b, const LabelLine *l);
 typedef struct LabelSet {
     Position *pos;
     double (*out)[OUT_COUNT];
-    long n;
+    long n, cap;
 } LabelSet;
 
-/* Reads path into set (which starts empty: {NULL, NULL, 0}); false (err
+/* Reads path into set (which starts empty, all zero); false (err
  * naming the line) for a file that is not one, or holds no label. The set
  * is freed with label_set_free either way. */
 bool label_set_read(const char *path, LabelSet *set, Err *err);

@@ -23,29 +23,20 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "fuzz_file.h"
 #include "run_read.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-static char dir[] = "/tmp/fuzz-run-read-XXXXXX";
-static char path[64];
+static const char *path;
 static GzMember *zip;
-
-static void cleanup(void)
-{
-    unlink(path);
-    rmdir(dir);
-}
 
 static void init(void)
 {
-    if (!mkdtemp(dir))
-        abort();
-    snprintf(path, sizeof path, "%s/r.jsonl.gz", dir);
+    path = fuzz_file("r.jsonl.gz");
     zip = gzmember_new(NULL);
     if (!zip)
         abort();
-    atexit(cleanup);
 }
 
 static void check_err(const Err *err)

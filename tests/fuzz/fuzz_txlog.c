@@ -20,29 +20,20 @@
 #include <unistd.h>
 #include <zlib.h>
 
+#include "fuzz_file.h"
 #include "txlog.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-static char dir[] = "/tmp/fuzz-txlog-XXXXXX";
-static char path[64];
+static const char *path;
 static TxZip *zip;
-
-static void cleanup(void)
-{
-    unlink(path);
-    rmdir(dir);
-}
 
 static void init(void)
 {
-    if (!mkdtemp(dir))
-        abort();
-    snprintf(path, sizeof path, "%s/t.log.gz", dir);
+    path = fuzz_file("t.log.gz");
     zip = txlog_zip_new(NULL);
     if (!zip)
         abort();
-    atexit(cleanup);
 }
 
 static void check_err(const Err *err)
