@@ -20,6 +20,7 @@ int cli_calibrate(int argc, char **argv);
 int cli_train(int argc, char **argv);
 int cli_weights(int argc, char **argv);
 int cli_label(int argc, char **argv);
+int cli_label_merge(int argc, char **argv); /* `shesh label merge` */
 int cli_rules(int argc, char **argv);
 int cli_serve(int argc, char **argv);
 int cli_log(int argc, char **argv);

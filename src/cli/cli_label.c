@@ -41,8 +41,8 @@
  * A run killed midway loses at most the label being written; --resume
  * checks the header, keeps every whole label and goes on after the last,
  * to the very file an uninterrupted run writes. `shesh label merge` puts
- * the N shards' labels back in index order, checking that they are the
- * shards of one run, complete.
+ * the N shards' labels back in index order (cli_label_merge.c), checking
+ * that they are the shards of one run, complete.
  *
  * With --race the positions are races instead, those with a checker of
  * either side still outside its home board: what the race evaluator
@@ -93,7 +93,6 @@
 #include "splitmix.h"
 
 #define CMD "label"
-#define LABEL_HEADER "# shesh-label 1 "
 
 typedef struct LabelOpts {
     long positions, every;
@@ -515,107 +514,6 @@ static int open_out(const LabelOpts *o, const char *header, long *first, bool *f
     return fd;
 }
 
-/* ---- merge ---- */
-
-/* A shard's file: its labels after the header, and where merge is in them. */
-typedef struct Shard {
-    Buf text;
-    size_t at;
-    const char *path;
-} Shard;
-
-/* Reads path into sh; *k, *of: its shard; common: its header up to the
- * shard (at most LABEL_LINE_MAX bytes). */
-static bool read_shard(const char *path, Shard *sh, int *k, int *of, char *common)
-{
-    Err err = {{0}};
-    buf_init(&sh->text);
-    sh->path = path;
-    if (gzmember_read_file(path, &sh->text, &err) != GZ_END) {
-        fprintf(stderr, "shesh label merge: %s\n", err.text);
-        return false;
-    }
-    const char *t = sh->text.data;
-    const char *nl = memchr(t, '\n', sh->text.len);
-    const char *at = nl ? strstr(t, " shard=") : NULL;
-    if (strncmp(t, LABEL_HEADER, strlen(LABEL_HEADER)) || !at || at > nl ||
-        sscanf(at, " shard=%d/%d", k, of) != 2 || (size_t)(at - t) >= LABEL_LINE_MAX) {
-        fprintf(stderr, "shesh label merge: %s is not a file of shesh label\n", path);
-        return false;
-    }
-    memcpy(common, t, (size_t)(at - t));
-    common[at - t] = '\0';
-    sh->at = (size_t)(nl - t) + 1;
-    return true;
-}
-
-static int label_merge(int argc, char **argv)
-{
-    if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
-        printf("usage: shesh label merge SHARD...\n\n"
-               "Writes the labels of the N shards of one run of shesh label (in any\n"
-               "order) to standard output as one plain text file in index order, after\n"
-               "the header without its shard. Every shard must be there once, complete\n"
-               "and from the same run.\n\n"
-               "Exit status: 0 merged, 1 a shard unreadable, missing, incomplete or\n"
-               "from another run, 2 usage.\n");
-        return EXIT_OK;
-    }
-    if (argc < 2)
-        return cli_usage_error("label merge", "give the shards' files");
-    int n = argc - 1, status = EXIT_FAIL;
-    Shard *s = calloc((size_t)n, sizeof *s);
-    if (!s)
-        return EXIT_FAIL;
-    char first[LABEL_LINE_MAX], common[LABEL_LINE_MAX];
-    long positions = 0;
-    for (int i = 0; i < n; i++) {
-        Shard sh;
-        int k, of;
-        if (!read_shard(argv[i + 1], &sh, &k, &of, common)) {
-            buf_free(&sh.text);
-            goto done;
-        }
-        const char *why = NULL;
-        if (of != n || k < 1 || k > n || s[k - 1].path)
-            why = "give each shard of the run once";
-        else if (i > 0 && strcmp(common, first))
-            why = "not from the same run as the others";
-        if (why) {
-            fprintf(stderr, "shesh label merge: %s (shard %d of %d): %s\n", argv[i + 1], k, of,
-                    why);
-            buf_free(&sh.text);
-            goto done;
-        }
-        if (i == 0) {
-            memcpy(first, common, sizeof first);
-            sscanf(common, LABEL_HEADER "positions=%ld", &positions);
-        }
-        s[k - 1] = sh;
-    }
-    printf("%s\n", first);
-    for (long index = 0; index < positions; index++) {
-        Shard *sh = &s[index % n];
-        const char *t = sh->text.data + sh->at;
-        const char *nl = strchr(t, '\n');
-        LabelLine l;
-        if (!nl || !label_line_parse(t, (size_t)(nl - t) + 1, &l, NULL) || l.index != index) {
-            fprintf(stderr, "shesh label merge: %s stops before label %ld: run it on with "
-                            "--resume\n",
-                    sh->path, index);
-            goto done;
-        }
-        fwrite(t, 1, (size_t)(nl - t) + 1, stdout);
-        sh->at += (size_t)(nl - t) + 1;
-    }
-    status = fflush(stdout) == 0 ? EXIT_OK : EXIT_FAIL;
-done:
-    for (int i = 0; i < n; i++)
-        buf_free(&s[i].text);
-    free(s);
-    return status;
-}
-
 /* ---- the command ---- */
 
 static void label_usage(FILE *out)
@@ -772,7 +670,7 @@ static int parse_options(int argc, char **argv, LabelOpts *o)
 int cli_label(int argc, char **argv)
 {
     if (argc > 1 && !strcmp(argv[1], "merge"))
-        return label_merge(argc - 1, argv + 1);
+        return cli_label_merge(argc - 1, argv + 1);
     LabelOpts o;
     int status = parse_options(argc, argv, &o);
     if (status != EXIT_OK)

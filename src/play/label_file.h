@@ -21,6 +21,9 @@
 #include "posid.h"
 #include "position.h"
 
+/* The start of a file's header line; the run's options follow, the shard
+ * last (cli_label.c). */
+#define LABEL_HEADER "# shesh-label 1 "
 #define LABEL_INDEX_MAX 100000000L
 /* The longest line of a label file its readers take (a label is under 100
  * bytes; the header under 300). */
