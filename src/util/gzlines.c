@@ -12,12 +12,12 @@
 static bool one_line(char *line, size_t len, size_t max, const char *path, long lineno,
                      GzLineFn fn, void *ctx, Err *err)
 {
+    if (len && line[len - 1] == '\r')
+        len--;
     if (len > max)
         return err_set(err, "%s line %ld: longer than %zu characters", path, lineno, max);
     if (memchr(line, '\0', len))
         return err_set(err, "%s line %ld: holds a NUL byte", path, lineno);
-    if (len && line[len - 1] == '\r')
-        len--;
     line[len] = '\0';
     Err why = {{0}};
     if (!fn(ctx, line, len, &why))
@@ -48,8 +48,9 @@ bool gzlines_each(const char *path, size_t max, GzLineFn fn, void *ctx, Err *err
             line = start = end + 1;
         }
         buf_consume(&b, line);
-        /* A line already past the limit is refused before its end is read:
-         * a file of one endless line must not take all memory. */
+        /* A line already past the limit (and a '\r' that may end it) is
+         * refused before its end is read: a file of one endless line must
+         * not take all memory. */
         if (ok && b.len > max + 1)
             ok = err_set(err, "%s line %ld: longer than %zu characters", path, lineno + 1, max);
     }

@@ -21,7 +21,8 @@ typedef bool (*GzLineFn)(void *ctx, char *line, size_t len, Err *err);
 
 /* Calls fn with every line of path in order (the last need not end with a
  * newline). Returns true when every line was read and taken. A line longer
- * than max bytes or holding a NUL byte, or refused by fn, stops the reading
+ * than max bytes (its newline and a '\r' before it not counted) or holding
+ * a NUL byte, or refused by fn, stops the reading
  * with err "PATH line N: ..." (fn's message after the prefix); a file that
  * cannot be opened or read gives "cannot open PATH: ..." or "cannot read
  * PATH: ...". */
