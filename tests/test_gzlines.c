@@ -81,6 +81,16 @@ static bool read_lines(size_t max, Seen *s, Err *err)
     return gzlines_each(path, max, take, s, err);
 }
 
+/* Reading with limit max fails with err "BEFORE" PATH "AFTER". */
+static void assert_refused(size_t max, Seen *s, const char *before, const char *after)
+{
+    Err err;
+    assert_false(read_lines(max, s, &err));
+    char want[160];
+    snprintf(want, sizeof want, "%s%s%s", before, path, after);
+    assert_string_equal(err.text, want);
+}
+
 static void test_lines(void **state)
 {
     (void)state;
@@ -107,17 +117,12 @@ static void test_limit(void **state)
     write_file(text, sizeof text - 1, false);
     assert_true(read_lines(4, &s, &err)); /* exactly the limit, '\r' not counted */
     assert_string_equal(s.text, "abcd|abcd|xy");
-    assert_false(read_lines(3, &s, &err));
-    char want[160];
-    snprintf(want, sizeof want, "%s line 1: longer than 3 characters", path);
-    assert_string_equal(err.text, want);
+    assert_refused(3, &s, "", " line 1: longer than 3 characters");
     /* A line past the limit is refused before its end is read. */
     static char big[200000];
     memset(big, 'x', sizeof big);
     write_file(big, sizeof big, true);
-    assert_false(read_lines(1000, &s, &err));
-    snprintf(want, sizeof want, "%s line 1: longer than 1000 characters", path);
-    assert_string_equal(err.text, want);
+    assert_refused(1000, &s, "", " line 1: longer than 1000 characters");
     assert_int_equal(s.lines, 0);
 }
 
@@ -125,19 +130,13 @@ static void test_refusals(void **state)
 {
     (void)state;
     Seen s = {.refuse = 0};
-    Err err;
-    char want[160];
     static const char nul[] = "ok\nn\0l\nafter\n";
     write_file(nul, sizeof nul - 1, true);
-    assert_false(read_lines(100, &s, &err));
-    snprintf(want, sizeof want, "%s line 2: holds a NUL byte", path);
-    assert_string_equal(err.text, want);
+    assert_refused(100, &s, "", " line 2: holds a NUL byte");
     assert_string_equal(s.text, "ok");
     write_file("a\nb\nc\n", strlen("a\nb\nc\n"), false);
     s.refuse = 2;
-    assert_false(read_lines(100, &s, &err));
-    snprintf(want, sizeof want, "%s line 2: not wanted", path);
-    assert_string_equal(err.text, want);
+    assert_refused(100, &s, "", " line 2: not wanted");
     assert_string_equal(s.text, "a"); /* line 3 never read */
     assert_int_equal(s.lines, 2);
 }
@@ -146,8 +145,6 @@ static void test_bad_files(void **state)
 {
     (void)state;
     Seen s = {.refuse = 0};
-    Err err;
-    char want[160];
     /* A gzip file cut short: the error, not a short file read as whole. */
     static const char two[] = "first line\nsecond line\n";
     write_file(two, sizeof two - 1, true);
@@ -157,13 +154,9 @@ static void test_bad_files(void **state)
     size_t n = fread(bytes, 1, sizeof bytes, f);
     fclose(f);
     write_file(bytes, n - 6, false);
-    assert_false(read_lines(100, &s, &err));
-    snprintf(want, sizeof want, "cannot read %s: unexpected end of file", path);
-    assert_string_equal(err.text, want);
+    assert_refused(100, &s, "cannot read ", ": unexpected end of file");
     unlink(path);
-    assert_false(read_lines(100, &s, &err));
-    snprintf(want, sizeof want, "cannot open %s: No such file or directory", path);
-    assert_string_equal(err.text, want);
+    assert_refused(100, &s, "cannot open ", ": No such file or directory");
 }
 
 int main(void)

@@ -1,10 +1,10 @@
 /* label_file.c - lines of shesh label's files (see label_file.h). */
 #include "label_file.h"
 
-#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+
 #include "eval_static.h"
 #include "fnv.h"
 #include "gzlines.h"

@@ -7,6 +7,11 @@
 
 #include "buf.h"
 
+static bool too_long(const char *path, long lineno, size_t max, Err *err)
+{
+    return err_set(err, "%s line %ld: longer than %zu characters", path, lineno, max);
+}
+
 /* The line of len bytes at line (its newline, if any, just after it) to
  * fn; on a refusal err gets the "PATH line N: " prefix. */
 static bool one_line(char *line, size_t len, size_t max, const char *path, long lineno,
@@ -15,7 +20,7 @@ static bool one_line(char *line, size_t len, size_t max, const char *path, long 
     if (len && line[len - 1] == '\r')
         len--;
     if (len > max)
-        return err_set(err, "%s line %ld: longer than %zu characters", path, lineno, max);
+        return too_long(path, lineno, max, err);
     if (memchr(line, '\0', len))
         return err_set(err, "%s line %ld: holds a NUL byte", path, lineno);
     line[len] = '\0';
@@ -52,22 +57,22 @@ bool gzlines_each(const char *path, size_t max, GzLineFn fn, void *ctx, Err *err
          * refused before its end is read: a file of one endless line must
          * not take all memory. */
         if (ok && b.len > max + 1)
-            ok = err_set(err, "%s line %ld: longer than %zu characters", path, lineno + 1, max);
+            ok = too_long(path, lineno + 1, max, err);
     }
     if (ok) {
         int code;
         const char *msg = gzerror(f, &code);
-        if (code == Z_ERRNO)
+        if (code == Z_ERRNO) {
             ok = err_set(err, "cannot read %s: %s", path, strerror(errno));
-        else if (code != Z_OK && code != Z_STREAM_END) {
+        } else if (code != Z_OK && code != Z_STREAM_END) {
             /* zlib's message starts with the path already */
             size_t n = strlen(path);
             if (!strncmp(msg, path, n) && !strncmp(msg + n, ": ", 2))
                 msg += n + 2;
             ok = err_set(err, "cannot read %s: %s", path, msg);
-        }
-        else if (b.len > 0)
+        } else if (b.len > 0) {
             ok = one_line(b.data, b.len, max, path, ++lineno, fn, ctx, err);
+        }
     }
     buf_free(&b);
     gzclose(f);
