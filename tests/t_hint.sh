@@ -158,7 +158,22 @@ for args in "" "--plies 7 4HPwATDgc/ABMA" "--dice 9 4HPwATDgc/ABMA" "--max 0 4HP
     [ "$(wc -l < "$dir/err")" -le 2 ] || no "shesh hint $args: more than two lines"
     grep -q "try 'shesh hint --help'" "$dir/err" || no "shesh hint $args: $(cat "$dir/err")"
 done
-passed "$f0" "usage errors exit 2 with one line"
+# The operands, 'ID [DICE]' or -, each refusal saying what is wrong.
+while IFS='|' read -r args says; do
+    # shellcheck disable=SC2086
+    "$SHESH" hint $args > /dev/null 2> "$dir/err" < /dev/null
+    status=$?
+    if [ "$status" != 2 ] || ! grep -qF "shesh hint: $says" "$dir/err"; then
+        no "shesh hint $args: exit $status, $(head -1 "$dir/err"), not '$says'"
+    fi
+done <<'CASES'
+|give an ID (and DICE), or - to read them from standard input
+- 4HPwATDgc/ABMA|- reads 'ID [DICE]' lines: no other ID or roll with it
+--dice 31 -|- reads 'ID [DICE]' lines: no other ID or roll with it
+4HPwATDgc/ABMA 31 6|one ID and its DICE at most
+--dice 31 4HPwATDgc/ABMA 31|the roll twice: DICE and --dice
+CASES
+passed "$f0" "usage errors exit 2 with one line; the operands' refusals say what is wrong"
 
 # tests/tools/cube_rejudge.py judges hint's cube actions by the equities
 # of a cube_agree.sh decisions file: the opening position is no double

@@ -229,15 +229,9 @@ int cli_hint(int argc, char **argv)
     if (!rules_cli_finish(&rc, &jb.rules, &err))
         return cli_usage_error(CMD, "%s", err.text);
     int args = argc - optind;
-    if (args < 1)
-        return cli_usage_error(CMD, "give an ID (and DICE), or - to read them from standard input");
+    if (!cli_position_operands(argv + optind, args, given[0] != 0, &err))
+        return cli_usage_error(CMD, "%s", err.text);
     bool from_stdin = !strcmp(argv[optind], "-");
-    if (from_stdin && (args > 1 || given[0]))
-        return cli_usage_error(CMD, "- reads 'ID [DICE]' lines: no ID, DICE or --dice with it");
-    if (args > 2)
-        return cli_usage_error(CMD, "one ID and its DICE at most");
-    if (args == 2 && given[0])
-        return cli_usage_error(CMD, "the roll twice: DICE and --dice");
     Engine *e = engine_new_with("default", weights, &err);
     EngineScratch *sc = e ? engine_scratch_new(&err) : NULL;
     jb.cands = sc ? malloc((size_t)jb.max * sizeof *jb.cands) : NULL;

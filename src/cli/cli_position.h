@@ -29,4 +29,11 @@ bool cli_read_position(const char *id, const Rules *rules, Position *p, CubeStat
  * Position ID being a money game with its player on roll. */
 bool cli_read_match(const char *id, const Rules *rules, Match *m, Err *err);
 
+/* The operands of a command that takes 'ID [DICE]' or -, the argc - optind
+ * words at operands: false with the reason when they are not one of those.
+ * dice_option: the command's --dice was given (a second roll beside DICE,
+ * or beside -, which reads its rolls from the lines); false where the
+ * command has none. */
+bool cli_position_operands(char *const *operands, int n, bool dice_option, Err *err);
+
 #endif

@@ -546,13 +546,9 @@ int cli_rollout(int argc, char **argv)
     if (!rules_cli_finish(&rc, &o.rules, &err))
         return cli_usage_error(CMD, "%s", err.text);
     int args = argc - optind;
-    if (args < 1)
-        return cli_usage_error(CMD, "give an ID (and DICE), or - to read them from standard input");
+    if (!cli_position_operands(argv + optind, args, false, &err))
+        return cli_usage_error(CMD, "%s", err.text);
     bool from_stdin = !strcmp(argv[optind], "-");
-    if (from_stdin && args > 1)
-        return cli_usage_error(CMD, "- reads 'ID [DICE]' lines: no ID or DICE with it");
-    if (args > 2)
-        return cli_usage_error(CMD, "one ID and its DICE at most");
     /* From the start, so that a signal during the set-up is not lost. */
     cli_signals_catch();
     Engine *e = engine_new_with("default", weights, &err);
