@@ -12,8 +12,8 @@
  * with contact only; the race evaluator answers the rest. Single-threaded,
  * so a seed gives the same network every time.
  *
- * A long run checkpoints (OUT.ckpt, below) and resumes from it to the same
- * network, bit for bit, as a run that never stopped. */
+ * A long run checkpoints (OUT.ckpt, train_ckpt.h) and resumes from it to
+ * the same network, bit for bit, as a run that never stopped. */
 #include <getopt.h>
 #include <signal.h>
 #include <stdio.h>
