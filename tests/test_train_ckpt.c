@@ -191,7 +191,11 @@ static void test_damage(void **state)
     float nan = NAN;
     memcpy(c + first + 8, &nan, 4);
     seal(c, n);
+    memset(f->back->in, 0x5a, sizeof f->back->in);
     assert_refused(f, c, n, &base, "weight 2 is not a finite number");
+    unsigned char first_row[sizeof f->back->in[0]];
+    memset(first_row, 0x5a, sizeof first_row); /* nothing taken from it */
+    assert_memory_equal(f->back->in[0], first_row, sizeof first_row);
 
     /* A weight's bytes missing, sealed. */
     memcpy(c, f->file.data, n);

@@ -165,104 +165,141 @@ static unsigned char *read_small_file(const char *path, size_t *size, Err *err)
     return data;
 }
 
+/* A line "KEY V" that only some checkpoints have: read if it is there,
+ * *v left as it was if not. */
+static bool optional_field(const char **p, const char *end, const char *key, int base,
+                           uint64_t *v)
+{
+    size_t k = strlen(key);
+    if ((size_t)(end - *p) <= k || memcmp(*p, key, k) != 0 || (*p)[k] != ' ')
+        return true;
+    return ckpt_field(p, end, key, base, v);
+}
+
+/* A weight's bits, stored little-endian. */
+static uint32_t le32(const unsigned char *q)
+{
+    return (uint32_t)q[0] | (uint32_t)q[1] << 8 | (uint32_t)q[2] << 16 | (uint32_t)q[3] << 24;
+}
+
+/* What a checkpoint's header says of the run that made it. */
+typedef struct Header {
+    uint64_t net[3], games, seed, rate0, rate1, start, labels, done, rng, race, rank, count;
+} Header;
+
+/* The header's lines from *p to end, *p moved past them. */
+static bool read_header(const char **p, const char *end, Header *h)
+{
+    h->race = h->rank = 0; /* lines only some checkpoints have */
+    return ckpt_line(p, end, "net", 10, h->net, 3) && ckpt_field(p, end, "games", 10, &h->games) &&
+           ckpt_field(p, end, "seed", 10, &h->seed) &&
+           ckpt_field(p, end, "rate", 16, &h->rate0) &&
+           ckpt_field(p, end, "final-rate", 16, &h->rate1) &&
+           ckpt_field(p, end, "start", 16, &h->start) &&
+           ckpt_field(p, end, "labels", 16, &h->labels) &&
+           ckpt_field(p, end, "done", 10, &h->done) && ckpt_field(p, end, "rng", 16, &h->rng) &&
+           optional_field(p, end, "race", 10, &h->race) &&
+           optional_field(p, end, "rank", 16, &h->rank) &&
+           ckpt_field(p, end, "weights", 10, &h->count) && h->race <= 1 &&
+           h->rate0 <= UINT32_MAX && h->rate1 <= UINT32_MAX && h->rank <= UINT32_MAX &&
+           h->done <= h->games;
+}
+
+/* Whether the header's run is o, and if not, which option differs: the
+ * options first, so that a run from another start or on other labels is
+ * told so even where that also makes the network another shape. */
+static bool same_run(const Header *h, const TrainRun *o, const char *path, Err *err)
+{
+    char want[32], got[32];
+    float rate0 = bits_float((uint32_t)h->rate0), rate1 = bits_float((uint32_t)h->rate1);
+    float rank = bits_float((uint32_t)h->rank);
+    if (h->games != (uint64_t)o->games && o->on_labels)
+        return err_set(err, "%s was made with another --epochs or on other labels", path);
+    if (h->games != (uint64_t)o->games)
+        return err_set(err, "%s was made with --games %" PRIu64 ", not --games %ld", path,
+                       h->games, o->games);
+    if (h->seed != o->seed)
+        return err_set(err, "%s was made with --seed %" PRIu64 ", not --seed %llu", path, h->seed,
+                       (unsigned long long)o->seed);
+    if (rate0 != o->rate0)
+        return err_set(err, "%s was made with --rate %s, not --rate %s", path,
+                       train_float_text(rate0, got), train_float_text(o->rate0, want));
+    if (rate1 != o->rate1)
+        return err_set(err, "%s was made with --final-rate %s, not --final-rate %s", path,
+                       train_float_text(rate1, got), train_float_text(o->rate1, want));
+    if (rank != o->rank)
+        return err_set(err, "%s was made with %s%s, this run with %s%s", path,
+                       h->rank ? "--rank " : "no --rank",
+                       h->rank ? train_float_text(rank, got) : "",
+                       o->rank > 0 ? "--rank " : "no --rank",
+                       o->rank > 0 ? train_float_text(o->rank, want) : "");
+    if (h->labels != o->labels_hash)
+        return err_set(err, "%s was made %s, and this run %s", path,
+                       h->labels ? "on other labels, or by TD" : "by TD self-play",
+                       o->on_labels ? "on these labels" : "by TD self-play");
+    if (h->start != o->start)
+        return err_set(err, "%s started from %s (%016" PRIx64 "), and this run from %s (%016llx)",
+                       path, h->start ? "a network" : "random weights", h->start,
+                       o->start ? "a network" : "random weights", (unsigned long long)o->start);
+    if (h->race != o->race)
+        return err_set(err, "%s trains a %s network, and this run a %s one", path,
+                       h->race ? "race" : "contact", o->race ? "race" : "contact");
+    if (h->net[0] != (uint64_t)o->inputs || h->net[1] != NN_HIDDEN || h->net[2] != OUT_COUNT)
+        return err_set(err,
+                       "%s holds a network of %" PRIu64 " inputs, %" PRIu64
+                       " hidden units and %" PRIu64 " outputs; this run trains %d, %d and %d",
+                       path, h->net[0], h->net[1], h->net[2], o->inputs, NN_HIDDEN, OUT_COUNT);
+    return true;
+}
+
 bool train_ckpt_decode(const unsigned char *data, size_t size, const char *path,
                        const TrainRun *o, NnWeights *w, long *done, uint64_t *rng, Err *err)
 {
-    bool ok = false;
-    const char *text = (const char *)data, *end = text + size - CKPT_TRAILER;
-    uint64_t crc, net[3], games, seed, r0, r1, fd, lh, d, state, count, race = 0, rank = 0;
-    if (size < sizeof CKPT_MAGIC + CKPT_TRAILER || memcmp(text, CKPT_MAGIC, strlen(CKPT_MAGIC))) {
+    const char *text = (const char *)data;
+    size_t magic = strlen(CKPT_MAGIC);
+    if (size < magic + CKPT_TRAILER || memcmp(text, CKPT_MAGIC, magic)) {
         bool old = size >= 25 && (!memcmp(text, "shesh-train-checkpoint 1\n", 25) ||
                                   !memcmp(text, "shesh-train-checkpoint 2\n", 25) ||
                                   !memcmp(text, "shesh-train-checkpoint 3\n", 25));
-        err_set(err, old ? "%s is a checkpoint of an older shesh (format %c): go on with that "
-                           "version, or remove it and start again"
-                         : "%s is not a checkpoint of shesh train",
-                path, old ? text[23] : '?');
-        goto done;
+        if (old)
+            return err_set(err,
+                           "%s is a checkpoint of an older shesh (format %c): go on with that "
+                           "version, or remove it and start again",
+                           path, text[23]);
+        return err_set(err, "%s is not a checkpoint of shesh train", path);
     }
-    const char *trailer = end;
+    const char *end = text + size - CKPT_TRAILER, *trailer = end;
+    uint64_t crc;
     if (!ckpt_field(&trailer, text + size, "crc32", 16, &crc) ||
-        crc != crc32(0L, data, (uInt)(size - CKPT_TRAILER))) {
-        err_set(err, "%s is damaged: its CRC-32 does not match its contents", path);
-        goto done;
-    }
-    const char *p = text + strlen(CKPT_MAGIC);
-    if (!ckpt_line(&p, end, "net", 10, net, 3) || !ckpt_field(&p, end, "games", 10, &games) || !ckpt_field(&p, end, "seed", 10, &seed) ||
-        !ckpt_field(&p, end, "rate", 16, &r0) || !ckpt_field(&p, end, "final-rate", 16, &r1) ||
-        !ckpt_field(&p, end, "start", 16, &fd) ||
-        !ckpt_field(&p, end, "labels", 16, &lh) || !ckpt_field(&p, end, "done", 10, &d) ||
-        !ckpt_field(&p, end, "rng", 16, &state) ||
-        (end - p > 5 && !memcmp(p, "race ", 5) && !ckpt_field(&p, end, "race", 10, &race)) ||
-        (end - p > 5 && !memcmp(p, "rank ", 5) && !ckpt_field(&p, end, "rank", 16, &rank)) ||
-        !ckpt_field(&p, end, "weights", 10, &count) || race > 1 || r0 > UINT32_MAX || r1 > UINT32_MAX ||
-        rank > UINT32_MAX || d > games) {
-        err_set(err, "%s is damaged: a malformed header line", path);
-        goto done;
-    }
-    /* The options first: a run from another start or on other labels is
-     * told so, even where that also makes the network another shape. */
-    char want[32], got[32];
-    if (games != (uint64_t)o->games && o->on_labels)
-        err_set(err, "%s was made with another --epochs or on other labels", path);
-    else if (games != (uint64_t)o->games)
-        err_set(err, "%s was made with --games %" PRIu64 ", not --games %ld", path, games,
-                o->games);
-    else if (seed != o->seed)
-        err_set(err, "%s was made with --seed %" PRIu64 ", not --seed %llu", path, seed,
-                (unsigned long long)o->seed);
-    else if (bits_float((uint32_t)r0) != o->rate0)
-        err_set(err, "%s was made with --rate %s, not --rate %s", path,
-                train_float_text(bits_float((uint32_t)r0), got), train_float_text(o->rate0, want));
-    else if (bits_float((uint32_t)r1) != o->rate1)
-        err_set(err, "%s was made with --final-rate %s, not --final-rate %s", path,
-                train_float_text(bits_float((uint32_t)r1), got), train_float_text(o->rate1, want));
-    else if (bits_float((uint32_t)rank) != o->rank)
-        err_set(err, "%s was made with %s%s, this run with %s%s", path,
-                rank ? "--rank " : "no --rank", rank ? train_float_text(bits_float((uint32_t)rank), got) : "",
-                o->rank > 0 ? "--rank " : "no --rank", o->rank > 0 ? train_float_text(o->rank, want) : "");
-    else if (lh != o->labels_hash)
-        err_set(err, "%s was made %s, and this run %s", path,
-                lh ? "on other labels, or by TD" : "by TD self-play",
-                o->on_labels ? "on these labels" : "by TD self-play");
-    else if (fd != o->start)
-        err_set(err,
-                "%s started from %s (%016" PRIx64 "), and this run from %s (%016llx)", path,
-                fd ? "a network" : "random weights", fd, o->start ? "a network" : "random weights",
-                (unsigned long long)o->start);
-    else if (race != o->race)
-        err_set(err, "%s trains a %s network, and this run a %s one", path,
-                race ? "race" : "contact", o->race ? "race" : "contact");
-    else if (net[0] != (uint64_t)o->inputs || net[1] != NN_HIDDEN || net[2] != OUT_COUNT)
-        err_set(err,
-                "%s holds a network of %" PRIu64 " inputs, %" PRIu64 " hidden units and %" PRIu64
-                " outputs; this run trains %d, %d and %d",
-                path, net[0], net[1], net[2], o->inputs, NN_HIDDEN, OUT_COUNT);
-    else if (count != CKPT_WEIGHTS || (size_t)(end - p) != 4 * CKPT_WEIGHTS)
-        err_set(err, "%s is damaged: %" PRIu64 " weights in %zu bytes, where a network has %zu",
-                path, count, (size_t)(end - p), CKPT_WEIGHTS);
-    else
-        ok = true;
-    if (!ok)
-        goto done;
-    unsigned char *all = (unsigned char *)w;
+        crc != crc32(0L, data, (uInt)(size - CKPT_TRAILER)))
+        return err_set(err, "%s is damaged: its CRC-32 does not match its contents", path);
+    const char *p = text + magic;
+    Header h;
+    if (!read_header(&p, end, &h))
+        return err_set(err, "%s is damaged: a malformed header line", path);
+    if (!same_run(&h, o, path, err))
+        return false;
+    if (h.count != CKPT_WEIGHTS || (size_t)(end - p) != 4 * CKPT_WEIGHTS)
+        return err_set(err,
+                       "%s is damaged: %" PRIu64 " weights in %zu bytes, where a network has %zu",
+                       path, h.count, (size_t)(end - p), CKPT_WEIGHTS);
+    /* Every weight checked before any is taken: a refused file leaves w
+     * as it was. */
     const unsigned char *b = (const unsigned char *)p;
-    for (size_t i = 0; i < CKPT_WEIGHTS; i++, b += 4) {
-        uint32_t u = (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 |
-                     (uint32_t)b[3] << 24;
-        if (!isfinite(bits_float(u))) {
-            ok = err_set(err, "%s is damaged: weight %zu is not a finite number", path, i);
-            goto done;
-        }
+    for (size_t i = 0; i < CKPT_WEIGHTS; i++)
+        if (!isfinite(bits_float(le32(b + 4 * i))))
+            return err_set(err, "%s is damaged: weight %zu is not a finite number", path, i);
+    unsigned char *all = (unsigned char *)w;
+    for (size_t i = 0; i < CKPT_WEIGHTS; i++) {
+        uint32_t u = le32(b + 4 * i);
         memcpy(all + 4 * i, &u, 4);
     }
     w->quantized = false; /* the floats changed (nn.h) */
     w->inputs = o->inputs;
     w->race = o->race;
-    *done = (long)d;
-    *rng = state;
-done:
-    return ok;
+    *done = (long)h.done;
+    *rng = h.rng;
+    return true;
 }
 
 bool train_ckpt_read(const char *path, const TrainRun *run, NnWeights *w, long *done,
