@@ -159,14 +159,7 @@ for args in "" "--plies 7 4HPwATDgc/ABMA" "--dice 9 4HPwATDgc/ABMA" "--max 0 4HP
     grep -q "try 'shesh hint --help'" "$dir/err" || no "shesh hint $args: $(cat "$dir/err")"
 done
 # The operands, 'ID [DICE]' or -, each refusal saying what is wrong.
-while IFS='|' read -r args says; do
-    # shellcheck disable=SC2086
-    "$SHESH" hint $args > /dev/null 2> "$dir/err" < /dev/null
-    status=$?
-    if [ "$status" != 2 ] || ! grep -qF "shesh hint: $says" "$dir/err"; then
-        no "shesh hint $args: exit $status, $(head -1 "$dir/err"), not '$says'"
-    fi
-done <<'CASES'
+usage_says hint <<'CASES'
 |give an ID (and DICE), or - to read them from standard input
 - 4HPwATDgc/ABMA|- reads 'ID [DICE]' lines: no other ID or roll with it
 --dice 31 -|- reads 'ID [DICE]' lines: no other ID or roll with it

@@ -183,14 +183,7 @@ for args in "" "--trials 0 $OPENING" "--plies 9 $OPENING" "--shard 3/2 $OPENING"
     [ "$(wc -l < "$dir/err")" -le 2 ] || no "shesh rollout $args: more than two lines"
     grep -q "try 'shesh rollout --help'" "$dir/err" || no "shesh rollout $args: $(cat "$dir/err")"
 done
-while IFS='|' read -r args says; do
-    # shellcheck disable=SC2086
-    "$SHESH" rollout $args > /dev/null 2> "$dir/err" < /dev/null
-    status=$?
-    if [ "$status" != 2 ] || ! grep -qF "shesh rollout: $says" "$dir/err"; then
-        no "shesh rollout $args: exit $status, $(head -1 "$dir/err"), not '$says'"
-    fi
-done <<CASES
+usage_says rollout <<CASES
 |give an ID (and DICE), or - to read them from standard input
 - $OPENING|- reads 'ID [DICE]' lines: no other ID or roll with it
 $OPENING 31 6|one ID and its DICE at most
