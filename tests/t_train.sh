@@ -158,7 +158,10 @@ refused "inputs" --games 300 --seed 7
 forge 'h = h.replace(b"seed 7", b"seed 7x")'
 refused "malformed" --games 300 --seed 7
 rm -f "$ck"
-expect 1 "cannot read" bad --games 300 --seed 7 --out w.snn --resume
+expect 1 "cannot open" bad --games 300 --seed 7 --out w.snn --resume
+head -c 16777217 /dev/zero > "$ck"
+expect 1 "is too big to be a checkpoint of shesh train" bad --games 300 --seed 7 --out w.snn --resume
+rm -f "$ck"
 # a checkpoint is never overwritten by a fresh start
 cp "$dir/half.ckpt" "$ck"
 expect 1 "--resume" bad "${OPTS[@]}" --out w.snn

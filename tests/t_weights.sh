@@ -67,6 +67,10 @@ refused "not a network file" "$dir/gz.snn"
 refused "not a network file" "$dir/empty.snn"
 refused "cannot open $dir/none.snn" "$dir/none.snn"
 refused "cannot read $dir: Is a directory" "$dir"
+# read to a bound, not to the end: a network file is at most 4 MiB
+head -c 4194305 /dev/zero > "$dir/big.snn"
+refused "not a network file (over 4194304 bytes)" "$dir/big.snn"
+refused "not a network file (over 4194304 bytes)" /dev/zero
 # one bad file among good ones: the good ones are still shown, exit 1
 "$SHESH" weights "$default" "$dir/cut.snn" "$default" > "$dir/out" 2> /dev/null
 [ $? = 1 ] || no "weights GOOD BAD GOOD: not exit 1"

@@ -120,7 +120,7 @@ static void test_round_trip(void **state)
     assert_memory_equal(f->back->in, f->w->in, sizeof f->w->in);
     unlink(path);
     assert_false(train_ckpt_read(path, &run, f->back, &done, &rng, &err));
-    assert_non_null(strstr(err.text, "cannot read"));
+    assert_non_null(strstr(err.text, "cannot open"));
     rmdir(dir);
 }
 

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "file_atomic.h"
+#include "file_read.h"
 #include "fnv.h"
 
 #define NN_MAGIC "shesh-net 1\n"
@@ -245,25 +246,17 @@ bool nn_file_parse(const unsigned char *data, size_t n, const char *what, NnWeig
 
 bool nn_file_load(const char *path, NnWeights *w, NnInfo *info, Err *err)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return err_set(err, "cannot open %s: %s", path, strerror(errno));
-    unsigned char *data = malloc(NN_FILE_MAX + 1);
-    if (!data) {
-        fclose(f);
-        return err_set(err, "out of memory reading %s", path);
+    unsigned char *data;
+    size_t n;
+    switch (file_read_small(path, NN_FILE_MAX, &data, &n, err)) {
+    case FILE_READ_FAILED:
+        return false;
+    case FILE_READ_TOO_BIG:
+        return err_set(err, "%s: not a network file (over %zu bytes)", path, NN_FILE_MAX);
+    case FILE_READ_OK:
+        break;
     }
-    size_t n = fread(data, 1, NN_FILE_MAX + 1, f);
-    bool failed = ferror(f);
-    int saved = errno;
-    fclose(f);
-    bool ok;
-    if (failed)
-        ok = err_set(err, "cannot read %s: %s", path, strerror(saved));
-    else if (n > NN_FILE_MAX)
-        ok = err_set(err, "%s: not a network file (over %zu bytes)", path, NN_FILE_MAX);
-    else
-        ok = nn_file_parse(data, n, path, w, info, err);
+    bool ok = nn_file_parse(data, n, path, w, info, err);
     free(data);
     return ok;
 }

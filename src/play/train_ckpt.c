@@ -25,7 +25,6 @@
  */
 #include "train_ckpt.h"
 
-#include <errno.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
@@ -34,6 +33,7 @@
 #include <zlib.h>
 
 #include "file_atomic.h"
+#include "file_read.h"
 
 const char *train_float_text(float r, char buf[32])
 {
@@ -141,28 +141,6 @@ static bool ckpt_line(const char **p, const char *end, const char *key, int base
 static bool ckpt_field(const char **p, const char *end, const char *key, int base, uint64_t *v)
 {
     return ckpt_line(p, end, key, base, v, 1);
-}
-
-/* The whole file in memory (it is small), or NULL. */
-static unsigned char *read_small_file(const char *path, size_t *size, Err *err)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        err_set(err, "cannot read %s: %s", path, strerror(errno));
-        return NULL;
-    }
-    unsigned char *data = malloc(TRAIN_CKPT_MAX + 1);
-    size_t n = data ? fread(data, 1, TRAIN_CKPT_MAX + 1, f) : 0;
-    bool bad = !data || ferror(f);
-    fclose(f);
-    if (bad || n > TRAIN_CKPT_MAX) {
-        err_set(err, bad ? "cannot read %s" : "%s is too big to be a checkpoint of shesh train",
-                path);
-        free(data);
-        return NULL;
-    }
-    *size = n;
-    return data;
 }
 
 /* A line "KEY V" that only some checkpoints have: read if it is there,
@@ -306,9 +284,15 @@ bool train_ckpt_read(const char *path, const TrainRun *run, NnWeights *w, long *
                      uint64_t *rng, Err *err)
 {
     size_t size;
-    unsigned char *data = read_small_file(path, &size, err);
-    if (!data)
+    unsigned char *data;
+    switch (file_read_small(path, TRAIN_CKPT_MAX, &data, &size, err)) {
+    case FILE_READ_FAILED:
         return false;
+    case FILE_READ_TOO_BIG:
+        return err_set(err, "%s is too big to be a checkpoint of shesh train", path);
+    case FILE_READ_OK:
+        break;
+    }
     bool ok = train_ckpt_decode(data, size, path, run, w, done, rng, err);
     free(data);
     return ok;
