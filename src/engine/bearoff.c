@@ -302,15 +302,9 @@ BearoffDb *bearoff_new(Err *err)
     uint8_t *first_len = off_len ? off_len + BEAROFF_POSITIONS : NULL;
     if (!db || !board || !order || !pips_of || !mean_first || !zone_mean || !rest || !off_len) {
         free(db);
-        free(board);
-        free(order);
-        free(pips_of);
-        free(mean_first);
-        free(zone_mean);
-        free(rest);
-        free(off_len);
+        db = NULL;
         err_set(err, "out of memory building the bear-off database");
-        return NULL;
+        goto done; /* the scratch below is freed in one place */
     }
     Build build = {.zone = false, .mean = db->mean, .mean_first = mean_first,
                    .board = (const uint8_t (*)[BEAROFF_POINTS])board, .rest = rest};
@@ -354,6 +348,7 @@ BearoffDb *bearoff_new(Err *err)
         if (order[o] < BEAROFF_ZONE_POSITIONS)
             order[z++] = order[o];
     solve(&build, db, order, BEAROFF_ZONE_POSITIONS, off_len, NULL);
+done:
     free(board);
     free(order);
     free(pips_of);
